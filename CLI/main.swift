@@ -1,0 +1,3 @@
+import StateDB
+
+print("statedb: inspect and edit statedb store files (commands coming).")

@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "statedb",
+    products: [
+        .library(name: "StateDB", targets: ["StateDB"]),
+        .executable(name: "statedb", targets: ["StateDBCommand"]),
+    ],
+    targets: [
+        // SQLite from the system (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // Turns Migrations/*.sql into Swift source at build time, so nothing reads that
+        // folder at run time.
+        .executableTarget(
+            name: "EmbedMigrationsTool",
+            path: "Sources/EmbedMigrationsTool"
+        ),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["EmbedMigrationsTool"],
+            path: "Plugins/EmbedMigrations"
+        ),
+        .target(
+            name: "StateDB",
+            dependencies: ["CSQLite"],
+            path: "Sources/StateDB",
+            plugins: ["EmbedMigrations"]
+        ),
+        .executableTarget(
+            name: "StateDBCommand",
+            dependencies: ["StateDB", "CSQLite"],
+            path: "CLI"
+        ),
+        // Spawned by the tests to prove durability across real process deaths.
+        .executableTarget(
+            name: "statedb-test-helper",
+            dependencies: ["StateDB"],
+            path: "Tests/Helper"
+        ),
+        .testTarget(
+            name: "StateDBTests",
+            dependencies: ["StateDB", "CSQLite"],
+            path: "Tests/StateDBTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Builds the human-readable, process-independent identity strings of views.
+///
+/// An identity is a `/`-separated path of segments from the root view, one segment per view:
+/// the type's name without generic arguments, followed by qualifiers from outermost to
+/// innermost structure: `[N]` position in a multi-view builder block, `[then]`/`[else]` branch
+/// of an `if`, `[id: X]` element of a `ForEach`, `[.id: X]` an explicit `.id(X)`. Ids are
+/// encoded by value, never by hash (Swift seeds hashing per process). See `docs/identity.md`.
+enum IdentityEncoding {
+    private static let cache = TypeNameCache()
+
+    /// The type's name without module or generic arguments: `Row` for `MyApp.Row<Int>`.
+    static func segmentName(of type: Any.Type) -> String {
+        cache.name(of: type)
+    }
+
+    /// An id as it appears in a path: integers and booleans as they are, strings JSON-quoted
+    /// (a `/` escaped as `\u002F`, so `/` only ever separates segments), UUIDs and other
+    /// lossless-string values quoted, other `Encodable` ids as sorted-key JSON.
+    static func encode(id: Any) -> String {
+        switch id {
+        case let value as any BinaryInteger: return String(describing: value)
+        case let value as Bool: return value ? "true" : "false"
+        case let value as String: return quoted(value)
+        case let value as Substring: return quoted(String(value))
+        case let value as UUID: return quoted(value.uuidString)
+        case let value as Double: return String(describing: value)
+        case let value as any RawRepresentable: return encode(id: value.rawValue)
+        case let value as any LosslessStringConvertible: return quoted(value.description)
+        case let value as any Encodable:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(value) {
+                return escapeSlashes(String(decoding: data, as: UTF8.self))
+            }
+            return quoted(String(describing: id))
+        default:
+            return quoted(String(describing: id))
+        }
+    }
+
+    static func quoted(_ value: String) -> String {
+        escapeSlashes(ValueCodec.jsonString(value))
+    }
+
+    private static func escapeSlashes(_ text: String) -> String {
+        text.replacingOccurrences(of: "/", with: "\\u002F")
+    }
+}
+
+/// Type names are computed once per type: `String(describing:)` is slow for generic types.
+private final class TypeNameCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [ObjectIdentifier: String] = [:]
+
+    func name(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = lock.withLock({ names[id] }) { return name }
+        var name = String(describing: type)
+        if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
+        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        name = name.replacingOccurrences(of: "/", with: "∕")
+        lock.withLock { names[id] = name }
+        return name
+    }
+}

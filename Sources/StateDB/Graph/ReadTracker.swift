@@ -1,0 +1,38 @@
+import Foundation
+
+/// Collects the slots a body reads while it runs.
+final class ReadRecorder {
+    private(set) var reads: [SlotCell] = []
+    func record(_ cell: SlotCell) { reads.append(cell) }
+}
+
+/// Records which slots the body being evaluated on *this thread* reads. Reads on other
+/// threads (a background task touching a binding) are never attributed to a view.
+enum ReadTracker {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static func recordRead(of cell: SlotCell) {
+        guard let raw = pthread_getspecific(key) else { return }
+        Unmanaged<ReadRecorder>.fromOpaque(raw).takeUnretainedValue().record(cell)
+    }
+
+    /// Runs `body` with `recorder` collecting this thread's reads; nests correctly.
+    static func withRecorder<T>(_ recorder: ReadRecorder, _ body: () throws -> T) rethrows -> T {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(recorder).toOpaque())
+        defer { pthread_setspecific(key, previous) }
+        return try body()
+    }
+
+    /// Runs `body` without attributing reads to any view (actions, rendering).
+    static func untracked<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, nil)
+        defer { pthread_setspecific(key, previous) }
+        return try body()
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+
+/// Mounts a view tree on a store and keeps it up to date.
+///
+/// ```swift
+/// let store = try StateStore(path: statePath)
+/// let host = ViewHost(root: ContentView(), store: store)
+/// print(host.render())
+/// host.button("Tap").tap()   // runs the action, then update()
+/// ```
+///
+/// Mounting evaluates every body once, hydrates each view's slots from the store (recording
+/// the ones that were missing, initial values included) and commits. After that, `update()`
+/// re-evaluates exactly the views invalidated since the last update — those whose bodies read
+/// a slot that changed, through any binding, in this process or another — parents before
+/// children, each at most once; children whose inputs did not change are not re-run. Each
+/// update ends with one commit.
+///
+/// A host and its views belong to the main actor.
+@MainActor
+public final class ViewHost {
+    /// The store the tree's slots live in.
+    public let store: StateStore
+    let root: ViewNode
+    private let subscriber: ChangeSubscriber
+    private var dependencies = DependencyIndex()
+    private var updateNumber = 0
+    private let wakeUp: WakeUp
+
+    /// How many `body` evaluations ran since the host was created (mounting included).
+    public private(set) var bodyEvaluationCount = 0
+
+    /// Mounts `root` and commits its slots.
+    public init<Root: View>(root: Root, store: StateStore) {
+        self.store = store
+        let wakeUp = WakeUp()
+        self.wakeUp = wakeUp
+        subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
+        self.root = ViewNode(identity: IdentityEncoding.segmentName(of: Root.self), view: root, parent: nil)
+        updateNumber = 1
+        evaluate(self.root)
+        commit()
+    }
+
+    isolated deinit {
+        store.unsubscribe(subscriber)
+    }
+
+    /// Called (on any thread) when a slot changes after an update, so an event loop can
+    /// schedule the next `update()`. Runs once per batch of changes.
+    public var onNeedsUpdate: (@Sendable () -> Void)? {
+        get { wakeUp.handler }
+        set { wakeUp.handler = newValue }
+    }
+
+    /// Re-evaluates the views invalidated since the last update, then commits.
+    ///
+    /// Changes committed by other processes (the `statedb` CLI) are read first, so they
+    /// invalidate their readers too. Failures to commit are reported through the store's
+    /// `diagnosticHandler`; the writes stay in memory for the next update or flush.
+    public func update() {
+        updateNumber += 1
+        do {
+            try store.refreshFromDisk()
+        } catch {
+            store.report(StateDiagnostic(kind: .externalChange, key: nil, message: "could not read changes made by other processes: \(error)"))
+        }
+        var invalidated: [ViewNode] = []
+        for cell in store.drainChanges(of: subscriber) {
+            guard let readers = dependencies.readers(of: cell) else { continue }
+            for node in readers where !node.isInvalidated {
+                node.isInvalidated = true
+                invalidated.append(node)
+            }
+        }
+        invalidated.sort { $0.depth < $1.depth }
+        for node in invalidated where node.isMounted && node.isInvalidated {
+            evaluate(node)
+        }
+        commit()
+    }
+
+    /// A plain-text snapshot of the primitive tree (format in `docs/identity.md`).
+    public func render() -> String {
+        ReadTracker.untracked { lines(of: root) }.joined(separator: "\n")
+    }
+
+    private func lines(of node: ViewNode) -> [String] {
+        let children = node.children.map(lines(of:))
+        if let primitive = node.view as? PrimitiveView {
+            return primitive.renderLines(children: children)
+        }
+        return children.flatMap { $0 }
+    }
+
+    /// The identities of every mounted view, depth first.
+    public var identities: [String] {
+        var result: [String] = []
+        visit(root) { result.append($0.identity) }
+        return result
+    }
+
+    func visit(_ node: ViewNode, _ body: (ViewNode) -> Void) {
+        body(node)
+        for child in node.children { visit(child, body) }
+    }
+
+    // MARK: - Evaluation
+
+    private func evaluate(_ node: ViewNode) {
+        node.evaluatedInUpdate = updateNumber
+        node.isInvalidated = false
+        attachSlots(of: node)
+        let recorder = ReadRecorder()
+        var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
+            var list = ChildList()
+            if let primitive = node.view as? PrimitiveView {
+                primitive.addChildren(to: &list)
+            } else if !node.info.hasNoBody {
+                bodyEvaluationCount += 1
+                list.add(body(of: node.view))
+            }
+            return list
+        }
+        dependencies.setReads(of: node, to: recorder.reads)
+        for segment in children.separateDuplicates() {
+            store.report(StateDiagnostic(kind: .duplicateIdentity, key: node.identity + "/" + segment, message: "several sibling views have this identity (duplicate ForEach ids?); each got its own slots, marked [duplicate N]. Give every element a unique id."))
+        }
+        reconcile(node, with: children)
+    }
+
+    /// Matches the new children to the old ones by identity: a kept child is re-evaluated
+    /// only when invalidated or given different inputs; new ones mount; missing ones end.
+    private func reconcile(_ node: ViewNode, with list: ChildList) {
+        var previous: [String: ViewNode] = [:]
+        previous.reserveCapacity(node.children.count)
+        for child in node.children { previous[child.identity] = child }
+        var children: [ViewNode] = []
+        children.reserveCapacity(list.elements.count)
+        for element in list.elements {
+            let identity = node.identity + "/" + element.segment
+            if let child = previous.removeValue(forKey: identity) {
+                if child.isInvalidated || !sameInputs(child.view, element.view) {
+                    child.view = element.view
+                    child.info = viewTypeInfo(of: element.view)
+                    evaluate(child)
+                }
+                children.append(child)
+            } else {
+                let child = ViewNode(identity: identity, view: element.view, parent: node)
+                evaluate(child)
+                children.append(child)
+            }
+        }
+        for gone in previous.values { unmount(gone) }
+        node.children = children
+    }
+
+    /// Ends a subtree: its slots' rows are deleted in the next commit.
+    private func unmount(_ node: ViewNode) {
+        node.isMounted = false
+        for location in node.slots.values { store.endSlot(location.anyCell) }
+        dependencies.removeReads(of: node)
+        for child in node.children { unmount(child) }
+    }
+
+    private func attachSlots(of node: ViewNode) {
+        let fields = node.info.slotFields
+        guard !fields.isEmpty else { return }
+        withBytes(of: node.view) { base in
+            for field in fields {
+                let property = loadSlotProperty(field.type, at: base + field.offset)
+                if let existing = node.slots[field.name] {
+                    if property.reattach(existing) { continue }
+                    store.endSlot(existing.anyCell)  // the property's type changed
+                    node.slots[field.name] = nil
+                }
+                do {
+                    node.slots[field.name] = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name))
+                } catch {
+                    store.report(StateDiagnostic(kind: .typeConflict, key: node.identity + "/" + field.name, message: "\(error); the property keeps its value in memory only."))
+                }
+            }
+        }
+    }
+
+    private func commit() {
+        do {
+            try store.flush()
+        } catch {
+            store.report(StateDiagnostic(kind: .flushFailed, key: nil, message: "\(error)"))
+        }
+    }
+
+    /// Whether slots changed since the last update.
+    public var needsUpdate: Bool {
+        store.hasChanges(for: subscriber)
+    }
+}
+
+/// Forwards "something changed" from any thread to the handler a run loop installed.
+final class WakeUp: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _handler: (@Sendable () -> Void)?
+    var handler: (@Sendable () -> Void)? {
+        get { lock.withLock { _handler } }
+        set { lock.withLock { _handler = newValue } }
+    }
+    func fire() { handler?() }
+}
+
+// MARK: - Opening existential views
+
+@MainActor
+private func body(of view: any View) -> any View {
+    func open<V: View>(_ view: V) -> any View { view.body }
+    return open(view)
+}
+
+@MainActor
+private func withBytes<R>(of view: any View, _ body: (UnsafeRawPointer) -> R) -> R {
+    func open<V: View>(_ view: V) -> R { withUnsafePointer(to: view) { body(UnsafeRawPointer($0)) } }
+    return open(view)
+}
+
+private func loadSlotProperty<P: SlotProperty>(_ type: P.Type, at pointer: UnsafeRawPointer) -> any SlotProperty {
+    pointer.assumingMemoryBound(to: P.self).pointee
+}
+
+/// Whether two view values carry the same inputs (see `InputComparison`).
+@MainActor
+private func sameInputs(_ old: any View, _ new: any View) -> Bool {
+    func open<V: View>(_ old: V) -> Bool {
+        guard let new = new as? V else { return false }
+        let info = ViewTypeInfo.of(V.self)
+        return withUnsafePointer(to: old) { lhs in
+            withUnsafePointer(to: new) { rhs in info.sameInputs(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }
+        }
+    }
+    return open(old)
+}

@@ -1,0 +1,35 @@
+/// One view in the mounted tree: its identity, its latest value, the slots it owns, the
+/// slots its last evaluation read, and its children.
+@MainActor
+final class ViewNode {
+    let identity: String
+    let depth: Int
+    private(set) weak var parent: ViewNode?
+    var view: any View
+    var info: ViewTypeInfo
+    var children: [ViewNode] = []
+    /// The slots this view owns, by property name.
+    var slots: [String: AnySlotLocation] = [:]
+    /// The slots the last evaluation read (kept alive while this node depends on them).
+    var reads: [SlotCell] = []
+    /// A slot it read changed since its last evaluation.
+    var isInvalidated = false
+    /// The update in which it was last evaluated.
+    var evaluatedInUpdate = -1
+    var isMounted = true
+
+    init(identity: String, view: any View, parent: ViewNode?) {
+        self.identity = identity
+        self.view = view
+        self.parent = parent
+        self.depth = (parent?.depth ?? -1) + 1
+        self.info = viewTypeInfo(of: view)
+    }
+}
+
+/// The type table of a view value's dynamic type.
+@MainActor
+func viewTypeInfo(of view: any View) -> ViewTypeInfo {
+    func open<V: View>(_ view: V) -> ViewTypeInfo { ViewTypeInfo.of(V.self) }
+    return open(view)
+}

@@ -1,0 +1,106 @@
+@_spi(Reflection) import Swift
+import Foundation
+
+/// What the graph needs to know about a view type, worked out once per type: its name, its
+/// slot fields (`@State`, `@NonState`) and how to tell whether two values of it are the same
+/// input. Walking `Mirror` on every evaluation would dominate big trees; this table is built
+/// from the field offsets the runtime reports.
+final class ViewTypeInfo: @unchecked Sendable {
+    struct SlotField {
+        /// The property name as the user wrote it (`count` for `@State var count`).
+        let name: String
+        let offset: Int
+        let type: any SlotProperty.Type
+    }
+
+    let segmentName: String
+    /// Body is `Never`: a primitive or a body-less view.
+    let hasNoBody: Bool
+    let slotFields: [SlotField]
+    /// Compares two values of the type; nil when they always count as changed.
+    let sameInputs: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var table: [ObjectIdentifier: ViewTypeInfo] = [:]
+
+    static func of<V: View>(_ type: V.Type) -> ViewTypeInfo {
+        let id = ObjectIdentifier(type)
+        if let info = lock.withLock({ table[id] }) { return info }
+        let info = ViewTypeInfo(type)
+        lock.withLock { table[id] = info }
+        return info
+    }
+
+    private init<V: View>(_ type: V.Type) {
+        segmentName = IdentityEncoding.segmentName(of: type)
+        hasNoBody = V.Body.self == Never.self
+        var slotFields: [SlotField] = []
+        _forEachField(of: type, options: fieldOptions) { name, offset, fieldType, _ in
+            if let slotType = fieldType as? any SlotProperty.Type {
+                var label = String(cString: name)
+                if label.hasPrefix("_") { label.removeFirst() }
+                slotFields.append(SlotField(name: label, offset: offset, type: slotType))
+            }
+            return true
+        }
+        self.slotFields = slotFields
+        if let equatable = type as? any Equatable.Type {
+            sameInputs = InputComparison.equatableComparator(equatable)
+        } else {
+            sameInputs = InputComparison.comparator(for: type)
+        }
+    }
+}
+
+/// Decides whether a re-created view struct carries the same inputs as the previous one, as
+/// SwiftUI does: `==` for Equatable views; otherwise field by field — bitwise for plain data,
+/// identity for class references, `==` for Equatable fields, the same slot for bindings;
+/// closures always count as changed; `@State`/`@NonState` fields are left out (a fresh struct
+/// carries fresh storage for the same slot).
+enum InputComparison {
+    typealias Comparator = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+
+    /// A comparator for values of `type`, whose metadata kind is `kind`.
+    static func comparator<T>(for type: T.Type, kind: _MetadataKind = .struct) -> Comparator {
+        if type is any SlotProperty.Type { return { _, _ in true } }
+        if let reference = type as? any SlotReferenceProperty.Type { return slotReferenceComparator(reference) }
+        switch kind {
+        case .function:
+            return { _, _ in false }
+        case .class:
+            return { lhs, rhs in lhs.load(as: UnsafeRawPointer.self) == rhs.load(as: UnsafeRawPointer.self) }
+        default:
+            break
+        }
+        if _isPOD(type) {
+            let size = MemoryLayout<T>.size
+            return { lhs, rhs in memcmp(lhs, rhs, size) == 0 }
+        }
+        if let equatable = type as? any Equatable.Type { return equatableComparator(equatable) }
+        guard kind == .struct else { return { _, _ in false } }
+        var fields: [(offset: Int, compare: Comparator)] = []
+        let walked = _forEachField(of: type, options: fieldOptions) { _, offset, fieldType, fieldKind in
+            func open<F>(_ fieldType: F.Type) -> Comparator { comparator(for: fieldType, kind: fieldKind) }
+            fields.append((offset, open(fieldType)))
+            return true
+        }
+        guard walked else { return { _, _ in false } }
+        return { lhs, rhs in
+            for field in fields where !field.compare(lhs + field.offset, rhs + field.offset) { return false }
+            return true
+        }
+    }
+
+    private static func slotReferenceComparator<R: SlotReferenceProperty>(_ type: R.Type) -> Comparator {
+        { lhs, rhs in
+            lhs.assumingMemoryBound(to: R.self).pointee.refersToSamePlace(as: rhs.assumingMemoryBound(to: R.self).pointee)
+        }
+    }
+
+    static func equatableComparator<E: Equatable>(_ type: E.Type) -> Comparator {
+        { lhs, rhs in lhs.assumingMemoryBound(to: E.self).pointee == rhs.assumingMemoryBound(to: E.self).pointee }
+    }
+}
+
+/// `_EachFieldOptions.ignoreUnknown`: skip fields whose type the runtime cannot describe.
+private let fieldOptions = _EachFieldOptions(rawValue: 1 << 1)

@@ -1,0 +1,102 @@
+/// Where a `Binding`'s value lives. A binding is "a way to get and set a value, plus where it
+/// lives", so two bindings can be compared by place (`isSame`) rather than by value.
+class Location<Value>: @unchecked Sendable {
+    func get() -> Value { fatalError("abstract") }
+    func set(_ newValue: Value) { fatalError("abstract") }
+
+    /// Changes the value in place; slot locations do it under the store's lock.
+    func modify(_ change: (inout Value) -> Void) {
+        var value = get()
+        change(&value)
+        set(value)
+    }
+
+    /// Whether `other` reads and writes the same place.
+    func isSame(as other: Location<Value>) -> Bool { self === other }
+
+    /// The slot behind this location, for diagnostics.
+    var slotKey: String? { nil }
+}
+
+/// A binding made from closures (`Binding(get:set:)`).
+final class FunctionLocation<Value>: Location<Value>, @unchecked Sendable {
+    private let getter: () -> Value
+    private let setter: (Value) -> Void
+
+    init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        getter = get
+        setter = set
+    }
+
+    override func get() -> Value { getter() }
+    override func set(_ newValue: Value) { setter(newValue) }
+}
+
+/// `Binding.constant`: writes are ignored.
+final class ConstantLocation<Value>: Location<Value>, @unchecked Sendable {
+    private let value: Value
+    init(_ value: Value) { self.value = value }
+    override func get() -> Value { value }
+    override func set(_ newValue: Value) {}
+}
+
+/// A part of another location's value, reached through a key path (`$settings.volume`).
+final class KeyPathLocation<Base, Value>: Location<Value>, @unchecked Sendable {
+    let base: Location<Base>
+    let keyPath: WritableKeyPath<Base, Value>
+
+    init(base: Location<Base>, keyPath: WritableKeyPath<Base, Value>) {
+        self.base = base
+        self.keyPath = keyPath
+    }
+
+    override func get() -> Value { base.get()[keyPath: keyPath] }
+    override func set(_ newValue: Value) { base.modify { $0[keyPath: keyPath] = newValue } }
+    override func modify(_ change: (inout Value) -> Void) { base.modify { change(&$0[keyPath: keyPath]) } }
+
+    override func isSame(as other: Location<Value>) -> Bool {
+        guard let other = other as? KeyPathLocation<Base, Value> else { return false }
+        return keyPath == other.keyPath && base.isSame(as: other.base)
+    }
+
+    override var slotKey: String? { base.slotKey }
+}
+
+/// `Binding<T>(_ base: Binding<T?>)`: the unwrapped value; keeps the last non-nil value so a
+/// view that still holds the binding after the value became nil reads something sensible.
+final class UnwrappingLocation<Value>: Location<Value>, @unchecked Sendable {
+    let base: Location<Value?>
+    private var lastValue: Value
+
+    init(base: Location<Value?>, current: Value) {
+        self.base = base
+        self.lastValue = current
+    }
+
+    override func get() -> Value {
+        if let value = base.get() { lastValue = value }
+        return lastValue
+    }
+    override func set(_ newValue: Value) {
+        lastValue = newValue
+        base.set(newValue)
+    }
+    override func isSame(as other: Location<Value>) -> Bool {
+        guard let other = other as? UnwrappingLocation<Value> else { return false }
+        return base.isSame(as: other.base)
+    }
+    override var slotKey: String? { base.slotKey }
+}
+
+/// `Binding<T?>(_ base: Binding<T>)`: setting nil is ignored, as in SwiftUI.
+final class WrappingLocation<Wrapped>: Location<Wrapped?>, @unchecked Sendable {
+    let base: Location<Wrapped>
+    init(base: Location<Wrapped>) { self.base = base }
+    override func get() -> Wrapped? { base.get() }
+    override func set(_ newValue: Wrapped?) { if let newValue { base.set(newValue) } }
+    override func isSame(as other: Location<Wrapped?>) -> Bool {
+        guard let other = other as? WrappingLocation<Wrapped> else { return false }
+        return base.isSame(as: other.base)
+    }
+    override var slotKey: String? { base.slotKey }
+}

@@ -1,0 +1,39 @@
+/// A value a view owns and persists like `@State`, but whose writes never refresh any view and
+/// whose reads create no dependency: for bookkeeping a view needs to remember (a "has loaded"
+/// flag, a timestamp) without re-rendering.
+///
+/// ```swift
+/// struct MyView: View {
+///     @NonState var hasLoaded = false
+///     var body: some View {
+///         Button { if !hasLoaded { load() } } label: { Text("Button") }
+///     }
+///     func load() {           // not mutating: the setter is nonmutating
+///         hasLoaded = true     // persisted, no refresh
+///     }
+/// }
+/// ```
+///
+/// Keyed exactly like `@State` (identity + property name), so it survives restarts too. The
+/// write is committed with the next `update()` or `flush()`.
+@propertyWrapper
+public struct NonState<Value: Codable>: SlotProperty {
+    let box: SlotBox<Value>
+
+    /// A slot whose value starts as `value` when the store has none.
+    public init(wrappedValue value: Value) {
+        box = SlotBox(initialValue: value, tracksReads: false)
+    }
+
+    /// The current value. Reading it creates no dependency; writing it refreshes nothing.
+    public var wrappedValue: Value {
+        get { box.get() }
+        nonmutating set { box.set(newValue) }
+    }
+
+    func attach(store: StateStore, key: SlotKey) throws -> AnySlotLocation {
+        try box.attachProperty(store: store, key: key)
+    }
+
+    func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }
+}

@@ -1,0 +1,92 @@
+import CSQLite
+
+/// A slot's value as it sits in its SQLite row: the `encoding` column names the case, the
+/// `value` column holds the payload.
+enum StoredValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+    /// Any other `Codable` value, as JSON text with sorted keys.
+    case json(String)
+
+    /// The `encoding` column's value.
+    var encoding: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .integer: "integer"
+        case .real: "real"
+        case .text: "text"
+        case .blob: "blob"
+        case .json: "json"
+        }
+    }
+
+    func bind(to statement: SQLiteStatement, at index: Int32) {
+        switch self {
+        case .null: statement.bindNull(at: index)
+        case .bool(let value): statement.bind(Int64(value ? 1 : 0), at: index)
+        case .integer(let value): statement.bind(value, at: index)
+        case .real(let value): statement.bind(value, at: index)
+        case .text(let value), .json(let value): statement.bind(value, at: index)
+        case .blob(let value): statement.bind(value, at: index)
+        }
+    }
+
+    /// Reads a value column whose row says `encoding`.
+    /// - Throws: `StoredValueError` when the column does not hold what the encoding promises.
+    static func read(from statement: SQLiteStatement, at index: Int32, encoding: String) throws -> StoredValue {
+        let columnType = statement.columnType(at: index)
+        func expect(_ type: Int32) throws {
+            guard columnType == type else {
+                throw StoredValueError(message: "encoding '\(encoding)' but the value column holds \(sqliteTypeName(columnType))")
+            }
+        }
+        switch encoding {
+        case "null":
+            try expect(SQLITE_NULL)
+            return .null
+        case "bool":
+            try expect(SQLITE_INTEGER)
+            let value = statement.int64(at: index)
+            guard value == 0 || value == 1 else { throw StoredValueError(message: "bool value \(value) is neither 0 nor 1") }
+            return .bool(value == 1)
+        case "integer":
+            try expect(SQLITE_INTEGER)
+            return .integer(statement.int64(at: index))
+        case "real":
+            guard columnType == SQLITE_FLOAT || columnType == SQLITE_INTEGER else { try expect(SQLITE_FLOAT); return .null }
+            return .real(statement.double(at: index))
+        case "text":
+            try expect(SQLITE_TEXT)
+            return .text(statement.string(at: index))
+        case "blob":
+            guard columnType == SQLITE_BLOB || columnType == SQLITE_NULL else { try expect(SQLITE_BLOB); return .null }
+            return .blob(statement.bytes(at: index))
+        case "json":
+            try expect(SQLITE_TEXT)
+            return .json(statement.string(at: index))
+        default:
+            throw StoredValueError(message: "unknown encoding '\(encoding)'")
+        }
+    }
+}
+
+struct StoredValueError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+func sqliteTypeName(_ type: Int32) -> String {
+    switch type {
+    case SQLITE_NULL: "NULL"
+    case SQLITE_INTEGER: "INTEGER"
+    case SQLITE_FLOAT: "REAL"
+    case SQLITE_TEXT: "TEXT"
+    case SQLITE_BLOB: "BLOB"
+    default: "type \(type)"
+    }
+}

@@ -1,0 +1,183 @@
+import CSQLite
+
+/// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs before the call returns.
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection. Not thread-safe by itself: `StateStore` serialises all use of it.
+///
+/// Counts the statements it executes, so tests and benchmarks can prove that a hydrated read
+/// costs no SQL at all.
+final class SQLiteConnection {
+    let path: String
+    private(set) var handle: OpaquePointer?
+    private var cache: [String: SQLiteStatement] = [:]
+    /// Statements stepped on this connection since it opened.
+    private(set) var statementsExecuted = 0
+
+    enum Mode { case readOnly, readWrite, readWriteCreate }
+
+    init(path: String, mode: Mode) throws {
+        self.path = path
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        if rc != SQLITE_OK {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: rc, message: message, sql: nil)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { close() }
+
+    func close() {
+        guard let db = handle else { return }
+        cache.removeAll()  // statements finalise in their deinit, before the connection closes
+        sqlite3_close_v2(db)
+        handle = nil
+    }
+
+    func error(_ code: Int32, sql: String?) -> SQLiteError {
+        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "connection closed"
+        return SQLiteError(code: code, message: message, sql: sql)
+    }
+
+    /// Runs one or more statements that take no parameters.
+    func execute(_ sql: String) throws {
+        guard let db = handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection closed", sql: sql) }
+        statementsExecuted += 1
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(db, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: rc, message: message, sql: sql)
+        }
+    }
+
+    /// A prepared statement, cached for the connection's lifetime.
+    func cached(_ sql: String) throws -> SQLiteStatement {
+        if let statement = cache[sql] { return statement }
+        let statement = try prepare(sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// A fresh prepared statement, finalised when released.
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+        guard let db = handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection closed", sql: sql) }
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw error(rc, sql: sql) }
+        return SQLiteStatement(connection: self, handle: statement, sql: sql)
+    }
+
+    fileprivate func countStatement() { statementsExecuted += 1 }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The value of a pragma that returns one integer.
+    func pragmaInteger(_ name: String) throws -> Int64 {
+        let statement = try prepare("PRAGMA \(name)")
+        guard try statement.step() else { return 0 }
+        return statement.int64(at: 0)
+    }
+
+    var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
+}
+
+/// A prepared statement. Bind with `bind`, iterate with `step()`, reset with `reset()`.
+final class SQLiteStatement {
+    private unowned let connection: SQLiteConnection
+    let handle: OpaquePointer
+    let sql: String
+
+    fileprivate init(connection: SQLiteConnection, handle: OpaquePointer, sql: String) {
+        self.connection = connection
+        self.handle = handle
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    // MARK: - Binding (1-based, as in SQLite)
+
+    func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
+    func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
+    func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
+    func bind(_ value: String, at index: Int32) {
+        sqlite3_bind_text(handle, index, value, -1, sqliteTransient)
+    }
+    func bind(_ value: [UInt8], at index: Int32) {
+        value.withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count), sqliteTransient)
+        }
+    }
+    func bind(_ value: String?, at index: Int32) {
+        if let value { bind(value, at: index) } else { bindNull(at: index) }
+    }
+
+    // MARK: - Stepping
+
+    /// Advances to the next row; `false` when done.
+    @discardableResult
+    func step() throws -> Bool {
+        if sqlite3_stmt_busy(handle) == 0 { connection.countStatement() }
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = connection.error(rc, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Steps to completion, discarding rows, then resets.
+    func run() throws {
+        defer { reset() }
+        while try step() {}
+    }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: - Columns (0-based, as in SQLite)
+
+    func columnType(at index: Int32) -> Int32 { sqlite3_column_type(handle, index) }
+    func isNull(at index: Int32) -> Bool { columnType(at: index) == SQLITE_NULL }
+    func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+    func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
+    func string(at index: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+    func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
+    func bytes(at index: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+}

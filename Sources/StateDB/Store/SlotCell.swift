@@ -1,0 +1,93 @@
+import Foundation
+
+/// A slot in memory: the current value and what the next commit must do with its row.
+///
+/// Every mutable field is guarded by the owning store's lock; cells never escape the store
+/// layer except as opaque references held by bindings and view nodes.
+class SlotCell: @unchecked Sendable {
+    let slotKey: SlotKey
+    let key: String
+    let typeName: String
+    /// When the row was created (Unix ms); nil while it exists only in memory.
+    var createdAt: Int64?
+    /// `seen_at` as last committed (Unix ms).
+    var seenAt: Int64?
+    /// The value differs from the row (or there is no row yet).
+    var needsWrite = false
+    /// `seen_at` should be stamped at the next commit.
+    var needsSeenStamp = false
+    /// In the store's commit queue.
+    var isQueued = false
+    /// The owner left the tree: the row is deleted and writes are dropped.
+    var isEnded = false
+    /// A dropped write after the end was reported (once per slot).
+    var reportedWriteAfterEnd = false
+    /// Bumped on every change of the value, so a failed commit can tell whether a cell was
+    /// written again while it was being committed.
+    var revision: UInt64 = 0
+
+    init(slotKey: SlotKey, typeName: String) {
+        self.slotKey = slotKey
+        self.key = slotKey.key
+        self.typeName = typeName
+    }
+
+    /// Captures the current value for a commit; the returned closure encodes it (outside the
+    /// store's lock).
+    func captureForCommit() -> () throws -> StoredValue { fatalError("abstract") }
+
+    /// Replaces the value with one read from the database. Returns false when equal.
+    func replace(with stored: StoredValue) throws -> Bool { fatalError("abstract") }
+
+    /// Puts the initial value back (the row was deleted by another process).
+    func resetToInitial() { fatalError("abstract") }
+}
+
+/// A slot holding a `Value`.
+final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
+    var value: Value
+    let initialValue: Value
+    private let isEqual: ((Value, Value) -> Bool)?
+
+    init(slotKey: SlotKey, value: Value, initialValue: Value) {
+        self.value = value
+        self.initialValue = initialValue
+        self.isEqual = equalityFunction(for: Value.self)
+        super.init(slotKey: slotKey, typeName: ValueCodec.typeName(of: Value.self))
+    }
+
+    /// True when `newValue` is known to equal the current value (Equatable types only).
+    func isUnchanged(_ newValue: Value) -> Bool {
+        isEqual?(value, newValue) ?? false
+    }
+
+    override func captureForCommit() -> () throws -> StoredValue {
+        let snapshot = value
+        return { try ValueCodec.encode(snapshot) }
+    }
+
+    override func replace(with stored: StoredValue) throws -> Bool {
+        let decoded = try ValueCodec.decode(Value.self, from: stored)
+        if isUnchanged(decoded) { return false }
+        value = decoded
+        revision &+= 1
+        return true
+    }
+
+    override func resetToInitial() {
+        value = initialValue
+        revision &+= 1
+    }
+}
+
+/// `==` for `T` when `T` is `Equatable`, found once at run time.
+func equalityFunction<T>(for type: T.Type) -> ((T, T) -> Bool)? {
+    guard let equatable = T.self as? any Equatable.Type else { return nil }
+    func make<E: Equatable>(_: E.Type) -> (T, T) -> Bool {
+        { lhs, rhs in
+            // T and E are the same type here; the casts only convince the compiler.
+            (lhs as! E) == (rhs as! E)
+        }
+    }
+    return make(equatable)
+}

@@ -1,0 +1,37 @@
+/// Something a running app should know about but that did not stop it: a value set aside in
+/// quarantine, a duplicate identity, a write through a binding whose slot has ended.
+///
+/// Each store reports through its `diagnosticHandler`; the default prints `description` as
+/// one line on standard error.
+public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// A stored value did not decode as the declared type; it was moved to quarantine and
+        /// the slot started from its initial value.
+        case quarantined
+        /// Two sibling views produced the same identity; the later one got a distinct key.
+        case duplicateIdentity
+        /// A write through a binding to a slot whose view has left the tree was dropped.
+        case writeAfterEnd
+        /// A slot was asked for with a type other than the one it already has in this process.
+        case typeConflict
+        /// Committing to SQLite failed; the writes stay in memory for the next flush.
+        case flushFailed
+        /// A value changed by another process could not be read.
+        case externalChange
+    }
+
+    public let kind: Kind
+    /// The slot or identity concerned, when there is one.
+    public let key: String?
+    public let message: String
+
+    public init(kind: Kind, key: String?, message: String) {
+        self.kind = kind
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String {
+        "statedb: \(kind.rawValue)\(key.map { " \($0)" } ?? ""): \(message)"
+    }
+}

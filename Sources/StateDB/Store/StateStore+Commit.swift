@@ -1,0 +1,158 @@
+extension StateStore {
+    /// Commits every pending write in one transaction. When it returns, those writes survive
+    /// a crash or `kill -9` of the process.
+    ///
+    /// A failed commit (disk full, read-only file) rolls back, keeps every pending write in
+    /// memory for the next try, and throws a `StateStoreError` that says what to do.
+    public func flush() throws {
+        try databaseLock.withLock {
+            let batch = takeBatch()
+            guard !batch.isEmpty else { return }
+            guard let connection else {
+                restore(batch)
+                throw StateStoreError(.closed, path: path, "the store is closed; open it again.")
+            }
+            do {
+                let tick = try commit(batch, on: connection)
+                noteOwnCommit(tick, connection: connection)
+                lock.withLock {
+                    for item in batch.cells where item.writesValue {
+                        if item.cell.createdAt == nil { item.cell.createdAt = batch.now }
+                    }
+                    for item in batch.cells { item.cell.seenAt = batch.now }
+                }
+            } catch {
+                restore(batch)
+                if let error = error as? SQLiteError {
+                    throw StateStoreError(error, path: path, doing: "committing \(batch.cells.count) slots")
+                }
+                throw error
+            }
+        }
+    }
+
+    /// What one commit writes, captured under the memory lock.
+    struct CommitBatch {
+        struct Item {
+            let cell: SlotCell
+            let writesValue: Bool
+            let encode: (() throws -> StoredValue)?
+        }
+        var cells: [Item] = []
+        var deletions: [String] = []
+        var quarantine: [QuarantineEntry] = []
+        let now = nowMilliseconds()
+        var isEmpty: Bool { cells.isEmpty && deletions.isEmpty && quarantine.isEmpty }
+    }
+
+    /// Takes the pending work out of memory (the commit puts it back if it fails).
+    private func takeBatch() -> CommitBatch {
+        lock.withLock {
+            var batch = CommitBatch()
+            for cell in commitQueue {
+                cell.isQueued = false
+                guard !cell.isEnded else { continue }
+                let writesValue = cell.needsWrite
+                batch.cells.append(.init(cell: cell, writesValue: writesValue, encode: writesValue ? cell.captureForCommit() : nil))
+                cell.needsWrite = false
+                cell.needsSeenStamp = false
+            }
+            commitQueue.removeAll(keepingCapacity: true)
+            batch.deletions = pendingDeletions
+            pendingDeletions.removeAll()
+            batch.quarantine = pendingQuarantine
+            pendingQuarantine.removeAll()
+            return batch
+        }
+    }
+
+    /// Puts a failed batch back, unless a cell was written again or ended meanwhile.
+    private func restore(_ batch: CommitBatch) {
+        lock.withLock {
+            for item in batch.cells where !item.cell.isEnded {
+                if item.writesValue { item.cell.needsWrite = true } else { item.cell.needsSeenStamp = true }
+                enqueueLocked(item.cell)
+            }
+            // Deletions and quarantine go first so their order against newer work is kept.
+            pendingDeletions.insert(contentsOf: batch.deletions, at: 0)
+            pendingQuarantine.insert(contentsOf: batch.quarantine, at: 0)
+        }
+    }
+
+    private func commit(_ batch: CommitBatch, on connection: SQLiteConnection) throws -> Int64 {
+        // Encode before the transaction: a value that cannot be encoded is reported and left
+        // pending instead of failing everyone's commit.
+        var encoded: [(SlotCell, StoredValue)] = []
+        var seenOnly: [SlotCell] = []
+        for item in batch.cells {
+            guard let encode = item.encode else { seenOnly.append(item.cell); continue }
+            do {
+                encoded.append((item.cell, try encode()))
+            } catch {
+                report(StateDiagnostic(kind: .flushFailed, key: item.cell.key, message: "the value cannot be encoded (\(error)); it stays in memory only."))
+            }
+        }
+        return try connection.transaction {
+            let tick = try advanceClock(connection)
+            if !batch.quarantine.isEmpty {
+                let quarantine = try connection.cached("""
+                    INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
+                    SELECT key, identity, property, type, ?2, encoding, value, ?3, ?4 FROM slots WHERE key = ?1
+                    """)
+                for entry in batch.quarantine {
+                    quarantine.bind(entry.row.key, at: 1)
+                    quarantine.bind(entry.expectedType, at: 2)
+                    quarantine.bind(entry.error, at: 3)
+                    quarantine.bind(batch.now, at: 4)
+                    try quarantine.run()
+                }
+            }
+            if !batch.deletions.isEmpty {
+                let delete = try connection.cached("DELETE FROM slots WHERE key = ?1")
+                for key in batch.deletions {
+                    delete.bind(key, at: 1)
+                    try delete.run()
+                }
+            }
+            if !encoded.isEmpty {
+                let upsert = try connection.cached("""
+                    INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?7, ?8)
+                    ON CONFLICT (key) DO UPDATE SET type = excluded.type, encoding = excluded.encoding,
+                        value = excluded.value, updated_at = excluded.updated_at,
+                        seen_at = excluded.seen_at, version = excluded.version
+                    """)
+                for (cell, value) in encoded {
+                    upsert.bind(cell.key, at: 1)
+                    upsert.bind(cell.slotKey.identity, at: 2)
+                    upsert.bind(cell.slotKey.property, at: 3)
+                    upsert.bind(cell.typeName, at: 4)
+                    upsert.bind(value.encoding, at: 5)
+                    value.bind(to: upsert, at: 6)
+                    upsert.bind(batch.now, at: 7)
+                    upsert.bind(tick, at: 8)
+                    try upsert.run()
+                }
+            }
+            if !seenOnly.isEmpty {
+                let stamp = try connection.cached("UPDATE slots SET seen_at = ?1 WHERE key = ?2")
+                for cell in seenOnly {
+                    stamp.bind(batch.now, at: 1)
+                    stamp.bind(cell.key, at: 2)
+                    try stamp.run()
+                }
+            }
+            return tick
+        }
+    }
+
+    /// Advances the store's clock inside a write transaction and returns the new tick.
+    func advanceClock(_ connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.cached("UPDATE statedb_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick")
+        defer { statement.reset() }
+        guard try statement.step() else {
+            throw SQLiteError(code: 1, message: "statedb_clock has no row", sql: statement.sql)
+        }
+        return statement.int64(at: 0)
+    }
+}

@@ -1,0 +1,73 @@
+extension StateStore {
+    /// (databaseLock held) Records that this process committed `tick`. When nobody else
+    /// committed since we last looked, our view of the file is complete up to `tick`.
+    func noteOwnCommit(_ tick: Int64, connection: SQLiteConnection) {
+        if tick == seenTick + 1 { seenTick = tick } else { ownTicks.insert(tick) }
+    }
+
+    /// Picks up rows that other processes (the `statedb` CLI, another app instance) committed
+    /// since the last look, and tells subscribers which slots changed.
+    ///
+    /// Cheap when nothing happened: one `PRAGMA data_version`. The rule when both sides
+    /// changed a slot: **the last commit wins**. A slot this process changed but has not
+    /// committed keeps its value (it will be committed after the other one); a slot deleted
+    /// by another process goes back to its initial value.
+    public func refreshFromDisk() throws {
+        try withConnection("reading changes made by other processes") { connection in
+            let version = try connection.pragmaInteger("data_version")
+            guard version != dataVersion else { return }
+            dataVersion = version
+            let rows = try connection.prepare(StoredRow.selectSQL + " WHERE version > ?1")
+            rows.bind(seenTick, at: 1)
+            var changed: [StoredRow] = []
+            while try rows.step() {
+                let row = StoredRow(rows)
+                if !ownTicks.contains(row.version) { changed.append(row) }
+            }
+            let tombstones = try connection.prepare("SELECT key FROM slot_tombstones WHERE version > ?1")
+            tombstones.bind(seenTick, at: 1)
+            var deleted: [String] = []
+            while try tombstones.step() { deleted.append(tombstones.string(at: 0)) }
+            seenTick = try currentTick(connection)
+            ownTicks.removeAll()
+            applyExternal(changed: changed, deleted: deleted)
+        }
+    }
+
+    private func applyExternal(changed: [StoredRow], deleted: [String]) {
+        var wakeUps: [@Sendable () -> Void] = []
+        var diagnostics: [StateDiagnostic] = []
+        lock.withLock {
+            let present = Set(changed.map(\.key))
+            for row in changed {
+                guard let cell = cells[row.key] else {
+                    dormantRows[row.key] = row
+                    continue
+                }
+                if cell.needsWrite { continue }  // ours commits later and wins
+                do {
+                    if try cell.replace(with: row.value.get()) {
+                        wakeUps += noteChangeLocked(cell)
+                    }
+                } catch {
+                    // Keep our value, set the unreadable one aside, and write ours back.
+                    pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
+                    cell.needsWrite = true
+                    enqueueLocked(cell)
+                    diagnostics.append(StateDiagnostic(kind: .externalChange, key: row.key, message: "another process stored a \(row.type) value that does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot keeps its value."))
+                }
+            }
+            for key in deleted where !present.contains(key) {
+                dormantRows[key] = nil
+                guard let cell = cells[key], !cell.isEnded else { continue }
+                cell.resetToInitial()
+                cell.createdAt = nil
+                cell.needsWrite = true
+                enqueueLocked(cell)
+                wakeUps += noteChangeLocked(cell)
+            }
+        }
+        for diagnostic in diagnostics { report(diagnostic) }
+        for wake in wakeUps { wake() }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// How stale `seen_at` may get before mounting stamps it again. Stamping on every mount
+/// would cost a write per slot per launch; `statedb gc` thinks in days.
+let seenStampInterval: Int64 = 60 * 60 * 1000
+
+extension StateStore {
+    /// The slot at `slotKey`, typed `Value`: already in memory, hydrated from its row, or
+    /// created with `initialValue`. Marks it seen, so the next commit records it.
+    ///
+    /// A row that no longer decodes as `Value` is queued for quarantine, reported once, and
+    /// the slot starts from `initialValue`.
+    ///
+    /// - Throws: `StateStoreError(.typeMismatch)` when this process already uses the slot
+    ///   with another type.
+    func slot<Value: Codable>(_ slotKey: SlotKey, initialValue: () -> Value) throws -> TypedSlotCell<Value> {
+        let key = slotKey.key
+        var diagnostic: StateDiagnostic?
+        let cell: TypedSlotCell<Value>? = lock.withLock {
+            if let existing = cells[key] {
+                return existing as? TypedSlotCell<Value>
+            }
+            let now = nowMilliseconds()
+            let cell: TypedSlotCell<Value>
+            if let row = dormantRows.removeValue(forKey: key) {
+                do {
+                    let stored = try row.value.get()
+                    let value = try ValueCodec.decode(Value.self, from: stored)
+                    cell = TypedSlotCell(slotKey: slotKey, value: value, initialValue: initialValue())
+                    cell.needsWrite = row.type != cell.typeName  // record the type it has now
+                } catch {
+                    cell = TypedSlotCell(slotKey: slotKey, value: initialValue(), initialValue: initialValue())
+                    cell.needsWrite = true
+                    pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
+                    diagnostic = StateDiagnostic(
+                        kind: .quarantined, key: key,
+                        message: "the stored \(row.type) value does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot starts from its initial value. See `statedb quarantine`.")
+                }
+                cell.createdAt = row.createdAt
+                cell.seenAt = row.seenAt
+                cell.needsSeenStamp = now - row.seenAt > seenStampInterval
+            } else {
+                cell = TypedSlotCell(slotKey: slotKey, value: initialValue(), initialValue: initialValue())
+                cell.needsWrite = true
+            }
+            cells[key] = cell
+            if cell.needsWrite || cell.needsSeenStamp { enqueueLocked(cell) }
+            return cell
+        }
+        if let diagnostic { report(diagnostic) }
+        guard let cell else {
+            let existing = lock.withLock { cells[key]?.typeName } ?? "another type"
+            throw StateStoreError(.typeMismatch, path: path, "slot \(key) is in use as \(existing) in this process, not \(ValueCodec.typeName(of: Value.self)).")
+        }
+        return cell
+    }
+
+    /// The current value of a slot: memory only, no SQL.
+    func read<Value>(_ cell: TypedSlotCell<Value>) -> Value {
+        lock.withLock { cell.value }
+    }
+
+    /// Sets a slot's value in memory and queues it for the next commit. An equal value
+    /// (Equatable types) does nothing. Returns false when the write was dropped because the
+    /// slot has ended.
+    @discardableResult
+    func write<Value>(_ cell: TypedSlotCell<Value>, _ newValue: Value) -> Bool {
+        var wakeUps: [@Sendable () -> Void] = []
+        let accepted: Bool = lock.withLock {
+            if cell.isEnded { return false }
+            if cell.isUnchanged(newValue) { return true }
+            cell.value = newValue
+            cell.revision &+= 1
+            cell.needsWrite = true
+            enqueueLocked(cell)
+            wakeUps = noteChangeLocked(cell)
+            return true
+        }
+        for wake in wakeUps { wake() }
+        if !accepted { reportWriteAfterEnd(cell) }
+        return accepted
+    }
+
+    /// Reads, changes and writes a slot under one lock, so concurrent modifications of
+    /// different parts of a value (key-path bindings) do not lose each other's writes.
+    @discardableResult
+    func modify<Value>(_ cell: TypedSlotCell<Value>, _ change: (inout Value) -> Void) -> Bool {
+        var wakeUps: [@Sendable () -> Void] = []
+        let accepted: Bool = lock.withLock {
+            if cell.isEnded { return false }
+            var newValue = cell.value
+            change(&newValue)
+            if cell.isUnchanged(newValue) { return true }
+            cell.value = newValue
+            cell.revision &+= 1
+            cell.needsWrite = true
+            enqueueLocked(cell)
+            wakeUps = noteChangeLocked(cell)
+            return true
+        }
+        for wake in wakeUps { wake() }
+        if !accepted { reportWriteAfterEnd(cell) }
+        return accepted
+    }
+
+    private func reportWriteAfterEnd(_ cell: SlotCell) {
+        let first = lock.withLock {
+            defer { cell.reportedWriteAfterEnd = true }
+            return !cell.reportedWriteAfterEnd
+        }
+        if first {
+            report(StateDiagnostic(kind: .writeAfterEnd, key: cell.key, message: "the view owning this slot left the tree, so the write was dropped (a binding outlived its source of truth)."))
+        }
+    }
+
+    /// Ends a slot's lifetime: its owner left the tree. The row is deleted at the next commit;
+    /// later writes through old bindings are dropped.
+    func endSlot(_ cell: SlotCell) {
+        lock.withLock {
+            guard !cell.isEnded else { return }
+            cell.isEnded = true
+            cell.needsWrite = false
+            cell.needsSeenStamp = false
+            if cells[cell.key] === cell { cells[cell.key] = nil }
+            pendingDeletions.append(cell.key)
+        }
+    }
+
+    /// (lock held) Puts `cell` in the commit queue once.
+    func enqueueLocked(_ cell: SlotCell) {
+        if !cell.isQueued {
+            cell.isQueued = true
+            commitQueue.append(cell)
+        }
+    }
+
+    /// Whether the store holds writes that are not committed yet.
+    public var hasPendingWrites: Bool {
+        lock.withLock { !commitQueue.isEmpty || !pendingDeletions.isEmpty || !pendingQuarantine.isEmpty }
+    }
+}

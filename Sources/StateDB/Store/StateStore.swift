@@ -1,0 +1,271 @@
+import CSQLite
+import Foundation
+
+/// A file of persisted state slots: the single source of truth behind every `@State`,
+/// `@NonState` and slot `Binding`.
+///
+/// ```swift
+/// let store = try StateStore(path: "/home/me/.local/state/myapp/state.sqlite")
+/// let volume = try store.binding(for: "Settings/volume", default: 5)
+/// volume.wrappedValue = 7   // in memory at once
+/// try store.flush()         // durable: survives `kill -9` from here on
+/// ```
+///
+/// **Reads** come from memory: every row is loaded when the store opens, so reading a slot
+/// runs no SQL. **Writes** change memory at once and are committed together, one transaction
+/// per `flush()` (a `ViewHost` flushes at the end of each `update()`). A write of an equal
+/// value (for `Equatable` types) changes nothing and writes nothing.
+///
+/// **Threads.** A store may be used from any thread or task: its memory is guarded by a lock
+/// and its SQLite connection by another, so a flush never blocks readers for longer than it
+/// takes to take a snapshot. View code runs on the main actor; background tasks may read and
+/// write bindings too.
+///
+/// **Files.** A new store gets mode 0600 and any missing parent folders 0700. A file that is
+/// not a SQLite database, belongs to another application, is damaged, or has a newer schema is
+/// refused with a `StateStoreError` and left byte-for-byte untouched.
+public final class StateStore: @unchecked Sendable {
+    /// Options for opening a store.
+    public struct Options: Sendable {
+        /// Create the file (and its folders) when it does not exist. Default: true.
+        public var createIfMissing = true
+        /// Apply this build's pending schema migrations on open. When false, a store that is
+        /// behind is refused with `.migrationRequired`. Default: true.
+        public var migrateSchema = true
+        /// Open without writing anything (the CLI's read commands). Default: false.
+        public var readOnly = false
+        /// How long a writer waits for another process's transaction, in milliseconds.
+        public var busyTimeoutMilliseconds: Int32 = 5_000
+
+        public init() {}
+    }
+
+    /// The file, or `:memory:`.
+    public let path: String
+    let options: Options
+
+    /// Guards everything below that is marked "(lock)".
+    let lock = NSLock()
+    /// Serialises use of `connection` (commits, polls); taken before `lock` when both are held.
+    let databaseLock = NSLock()
+
+    /// (databaseLock) nil once closed.
+    var connection: SQLiteConnection?
+    /// (lock) Slots in use in this process, by key.
+    var cells: [String: SlotCell] = [:]
+    /// (lock) Rows loaded from the file that nothing in this process has asked for yet.
+    var dormantRows: [String: StoredRow] = [:]
+    /// (lock) Cells whose rows the next commit must write.
+    var commitQueue: [SlotCell] = []
+    /// (lock) Keys whose rows the next commit must delete.
+    var pendingDeletions: [String] = []
+    /// (lock) Values the next commit moves to the quarantine table.
+    var pendingQuarantine: [QuarantineEntry] = []
+    /// (lock) Who is told about changed slots.
+    var subscribers: [ChangeSubscriber] = []
+    /// (databaseLock) The clock tick up to which this process has seen every commit.
+    var seenTick: Int64 = 0
+    /// (databaseLock) Ticks this process committed after `seenTick` while others committed too.
+    var ownTicks: Set<Int64> = []
+    /// (databaseLock) `PRAGMA data_version` when last polled.
+    var dataVersion: Int64 = 0
+
+    private let diagnosticLock = NSLock()
+    private var _diagnosticHandler: @Sendable (StateDiagnostic) -> Void = { diagnostic in
+        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    }
+
+    /// Where diagnostics go (values quarantined, duplicate identities, dropped writes, failed
+    /// commits). Default: one line on standard error.
+    public var diagnosticHandler: @Sendable (StateDiagnostic) -> Void {
+        get { diagnosticLock.withLock { _diagnosticHandler } }
+        set { diagnosticLock.withLock { _diagnosticHandler = newValue } }
+    }
+
+    func report(_ diagnostic: StateDiagnostic) {
+        diagnosticHandler(diagnostic)
+    }
+
+    // MARK: - Opening
+
+    /// Opens the store at `path`, creating it (mode 0600, folders 0700) when missing.
+    ///
+    /// - Throws: `StateStoreError` when the file is not a store of ours, is damaged, has a
+    ///   newer schema, or cannot be opened. The file is then left untouched.
+    public convenience init(path: String) throws {
+        try self.init(path: path, options: Options())
+    }
+
+    /// Opens the store at `path` with `options`.
+    public init(path: String, options: Options) throws {
+        self.path = path
+        self.options = options
+        let verdict = try StoreFile.inspect(path: path)
+        var schemaVersion = 0
+        switch verdict {
+        case .create:
+            guard options.createIfMissing else {
+                throw StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
+            }
+            guard !options.readOnly else {
+                throw StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
+            }
+            try StoreFile.createFile(path: path)
+        case .store(let version):
+            schemaVersion = version
+        }
+        if schemaVersion < SchemaMigration.latestVersion && (!options.migrateSchema || options.readOnly) {
+            throw StateStoreError(.migrationRequired, path: path, "store schema version \(schemaVersion) is behind this build's \(SchemaMigration.latestVersion); run `statedb migrate up \(path)`.")
+        }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, mode: options.readOnly ? .readOnly : .readWrite)
+            try configure(connection)
+            if !options.readOnly {
+                try SchemaMigrator(connection: connection, path: path).migrate(from: schemaVersion)
+            }
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: "opening the store")
+        }
+        self.connection = connection
+        try loadAllRows()
+        StoreRegistry.shared.register(self)
+    }
+
+    /// A store that lives in memory only, for tests and previews.
+    public static func inMemory() -> StateStore {
+        do {
+            return try StateStore(inMemory: ())
+        } catch {
+            preconditionFailure("statedb: cannot create an in-memory SQLite database: \(error)")
+        }
+    }
+
+    private init(inMemory: Void) throws {
+        path = ":memory:"
+        options = Options()
+        let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        try SchemaMigrator(connection: connection, path: path).migrate(from: 0)
+        self.connection = connection
+        try loadAllRows()
+    }
+
+    private func configure(_ connection: SQLiteConnection) throws {
+        try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
+        guard !options.readOnly else { return }
+        // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
+        // transaction across a process crash, which is the promise `flush()` makes.
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = NORMAL")
+    }
+
+    /// Loads every row into memory, so reads never touch SQLite.
+    private func loadAllRows() throws {
+        try withConnection("loading the store") { connection in
+            let statement = try connection.prepare(StoredRow.selectSQL)
+            var rows: [String: StoredRow] = [:]
+            while try statement.step() {
+                let row = StoredRow(statement)
+                rows[row.key] = row
+            }
+            seenTick = try currentTick(connection)
+            dataVersion = try connection.pragmaInteger("data_version")
+            lock.withLock { dormantRows = rows }
+        }
+    }
+
+    func currentTick(_ connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.cached("SELECT tick FROM statedb_clock WHERE id = 1")
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : 0
+    }
+
+    /// Runs `body` with the connection under `databaseLock`, turning SQLite errors into
+    /// `StateStoreError`s that say what was being done.
+    func withConnection<T>(_ what: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try databaseLock.withLock {
+            guard let connection else {
+                throw StateStoreError(.closed, path: path, "the store is closed; open it again.")
+            }
+            do {
+                return try body(connection)
+            } catch let error as SQLiteError {
+                throw StateStoreError(error, path: path, doing: what)
+            }
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Commits pending writes, then closes the file. A failed final commit is reported through
+    /// `diagnosticHandler` and the store stays open, so nothing is lost; call `flush()` first
+    /// to handle that error yourself.
+    public func close() {
+        do {
+            try flush()
+        } catch {
+            report(StateDiagnostic(kind: .flushFailed, key: nil, message: "close() could not commit: \(error); the store stays open"))
+            return
+        }
+        databaseLock.withLock {
+            connection?.close()
+            connection = nil
+        }
+        StoreRegistry.shared.unregister(self)
+    }
+
+    /// True once `close()` succeeded.
+    public var isClosed: Bool { databaseLock.withLock { connection == nil } }
+
+    deinit {
+        // A store dropped without close() still keeps its writes.
+        if connection != nil { try? flush() }
+    }
+
+    /// SQL statements run on this store's connection since it opened; reads of hydrated
+    /// slots add none.
+    public var sqlStatementCount: Int { databaseLock.withLock { connection?.statementsExecuted ?? 0 } }
+}
+
+/// A row as loaded from the `slots` table.
+struct StoredRow: Sendable {
+    static let selectSQL = "SELECT key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version FROM slots"
+
+    let key: String
+    let identity: String
+    let property: String
+    let type: String
+    let encoding: String
+    /// The value, or why it could not be read as its encoding.
+    let value: Result<StoredValue, StoredValueError>
+    let createdAt: Int64
+    let updatedAt: Int64
+    let seenAt: Int64
+    let version: Int64
+
+    init(_ statement: SQLiteStatement) {
+        key = statement.string(at: 0)
+        identity = statement.string(at: 1)
+        property = statement.string(at: 2)
+        type = statement.string(at: 3)
+        encoding = statement.string(at: 4)
+        value = Result { try StoredValue.read(from: statement, at: 5, encoding: statement.string(at: 4)) }
+            .mapError { $0 as? StoredValueError ?? StoredValueError(message: "\($0)") }
+        createdAt = statement.int64(at: 6)
+        updatedAt = statement.int64(at: 7)
+        seenAt = statement.int64(at: 8)
+        version = statement.int64(at: 9)
+    }
+}
+
+/// A value on its way to the quarantine table.
+struct QuarantineEntry: Sendable {
+    let row: StoredRow
+    let expectedType: String
+    let error: String
+}
+
+/// Unix time in milliseconds.
+func nowMilliseconds() -> Int64 {
+    Int64((Date().timeIntervalSince1970 * 1000).rounded())
+}

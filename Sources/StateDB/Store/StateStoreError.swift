@@ -1,0 +1,69 @@
+/// Why a store could not be opened, read or written. `description` is one line a person can act
+/// on: the file, what is wrong, and what to do next.
+public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// The file is not a SQLite database (junk, truncated header, another format).
+        case notADatabase
+        /// A SQLite database, but another application's.
+        case foreignDatabase
+        /// A statedb store written by a newer build; this build would not understand it.
+        case newerSchema
+        /// An applied schema migration's text differs from the one this build carries.
+        case checksumMismatch
+        /// SQLite reports the file as damaged.
+        case corrupt
+        /// The file or its folder cannot be opened, created or written.
+        case cannotOpen
+        /// The store is read-only (file or folder permissions, or opened read-only).
+        case readOnly
+        /// The disk is full or an I/O error occurred; nothing was written.
+        case diskFull
+        /// The store did not exist and creating it was not allowed.
+        case missing
+        /// A stored or supplied value does not fit the slot's declared type.
+        case typeMismatch
+        /// No slot has this key.
+        case unknownKey
+        /// A schema or app migration failed and was rolled back.
+        case migrationFailed
+        /// The store has schema migrations this build has not applied, and opening was told
+        /// not to migrate.
+        case migrationRequired
+        /// The store was closed.
+        case closed
+        /// Any other SQLite failure.
+        case sqlite
+    }
+
+    public let kind: Kind
+    /// The store file, or `:memory:`.
+    public let path: String
+    /// What is wrong and what to do, in one line.
+    public let message: String
+
+    public init(_ kind: Kind, path: String, _ message: String) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+extension StateStoreError {
+    /// Maps a SQLite failure to a store error with advice.
+    init(_ error: SQLiteError, path: String, doing what: String) {
+        switch error.primaryCode {
+        case _ where error.isNotADatabase:
+            self.init(.notADatabase, path: path, "not a SQLite database (\(error.message)); refusing to touch it. Point statedb at a store file, or move this file away.")
+        case _ where error.isCorrupt:
+            self.init(.corrupt, path: path, "the database is damaged (\(error.message)) while \(what); nothing was written. Restore a backup, or run `statedb check` on a copy.")
+        case _ where error.isReadOnly:
+            self.init(.readOnly, path: path, "cannot write while \(what) (\(error.message)); check the permissions of the file and its folder.")
+        case _ where error.isDiskFull:
+            self.init(.diskFull, path: path, "I/O error while \(what) (\(error.message)); the change was rolled back and is kept in memory. Free disk space and flush again.")
+        default:
+            self.init(.sqlite, path: path, "SQLite failed while \(what): \(error)")
+        }
+    }
+}

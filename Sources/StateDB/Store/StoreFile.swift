@@ -1,0 +1,130 @@
+import CSQLite
+import Foundation
+
+/// Decides, without writing a byte, whether a file may be opened as a store, then opens it.
+enum StoreFile {
+    /// `PRAGMA application_id` of every statedb store: "STDB".
+    static let applicationID: Int32 = 0x5354_4442
+
+    /// What the read-only inspection found.
+    enum Verdict: Equatable {
+        /// No file, or an empty one: create the store.
+        case create
+        /// A statedb store at this schema version (0 for an empty SQLite database we may adopt).
+        case store(schemaVersion: Int)
+    }
+
+    /// Inspects `path` read-only. Throws a `StateStoreError` for anything we must not touch.
+    static func inspect(path: String) throws -> Verdict {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return .create }
+            throw StateStoreError(.cannotOpen, path: path, "cannot read the file (\(String(cString: strerror(errno)))).")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw StateStoreError(.cannotOpen, path: path, "is a folder, not a store file; give the path of a file inside it.")
+        }
+        if info.st_size == 0 { return .create }
+        try checkHeader(path: path, size: Int(info.st_size))
+
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, mode: .readOnly)
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: "opening the file read-only")
+        }
+        defer { connection.close() }
+        do {
+            let applicationID = Int32(truncatingIfNeeded: try connection.pragmaInteger("application_id"))
+            let userVersion = Int(try connection.pragmaInteger("user_version"))
+            let tables = try tableNames(connection)
+            if applicationID == StoreFile.applicationID {
+                try checkSchema(connection, path: path, userVersion: userVersion)
+                return .store(schemaVersion: userVersion)
+            }
+            if applicationID == 0 && tables.isEmpty { return .store(schemaVersion: 0) }
+            let what = applicationID == 0 ? "no statedb application id" : "application_id \(applicationID)"
+            let list = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+            throw StateStoreError(.foreignDatabase, path: path, "a SQLite database of another application (\(what); tables: \(list.isEmpty ? "none" : list)); refusing to touch it. Use a separate file for statedb.")
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: "reading the schema")
+        }
+    }
+
+    /// The first 16 bytes of every SQLite 3 database.
+    private static let magic = Array("SQLite format 3\0".utf8)
+
+    private static func checkHeader(path: String, size: Int) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StateStoreError(.cannotOpen, path: path, "cannot read the file; check its permissions.")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 100)).map { [UInt8]($0) } ?? []
+        guard header.count >= 16, Array(header[0..<16]) == magic else {
+            throw StateStoreError(.notADatabase, path: path, "not a SQLite database (\(size) bytes, unknown header); refusing to touch it. Point statedb at a store file, or move this file away.")
+        }
+        guard header.count == 100, size >= 512 else {
+            throw StateStoreError(.corrupt, path: path, "the database is truncated (\(size) bytes); nothing was written. Restore a backup.")
+        }
+    }
+
+    private static func tableNames(_ connection: SQLiteConnection) throws -> [String] {
+        let statement = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        var names: [String] = []
+        while try statement.step() { names.append(statement.string(at: 0)) }
+        return names
+    }
+
+    /// A store of ours: refuse a newer schema or a migration whose text changed.
+    private static func checkSchema(_ connection: SQLiteConnection, path: String, userVersion: Int) throws {
+        let known = SchemaMigration.all
+        if userVersion > SchemaMigration.latestVersion {
+            throw StateStoreError(.newerSchema, path: path, "store schema version \(userVersion) is newer than this build's \(SchemaMigration.latestVersion); refusing to open it. Use a newer statedb.")
+        }
+        guard userVersion > 0 else { return }
+        let statement = try connection.prepare("SELECT version, name, checksum FROM statedb_schema_migrations ORDER BY version")
+        while try statement.step() {
+            let version = Int(statement.int64(at: 0))
+            let checksum = statement.string(at: 2)
+            guard let migration = known.first(where: { $0.version == version }) else {
+                throw StateStoreError(.newerSchema, path: path, "the store records schema migration \(version) (\(statement.string(at: 1))), which this build does not have; refusing to open it. Use a newer statedb.")
+            }
+            if migration.checksum != checksum {
+                throw StateStoreError(.checksumMismatch, path: path, "schema migration \(migration.fileName) was applied with checksum \(checksum.prefix(12))…, but this build's file has \(migration.checksum.prefix(12))…; an applied migration must never be edited. Restore the original file and add a new migration.")
+            }
+        }
+    }
+
+    /// Creates the missing parent folders (0700) and the file (0600), so the first byte SQLite
+    /// writes already has private permissions.
+    static func createFile(path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try createFolders(folder)
+            } catch {
+                throw StateStoreError(.cannotOpen, path: path, "cannot create the folder \(folder) (\(error)); check its parent's permissions.")
+            }
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw StateStoreError(errno == EACCES || errno == EROFS ? .readOnly : .cannotOpen, path: path, "cannot create the store file (\(reason)); check the folder's permissions.")
+        }
+        close(descriptor)
+    }
+
+    private static func createFolders(_ folder: String) throws {
+        var missing: [String] = []
+        var current = folder
+        while !current.isEmpty, current != "/", !FileManager.default.fileExists(atPath: current) {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for path in missing.reversed() {
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw StoredValueError(message: String(cString: strerror(errno)))
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A view with an explicit identity, made by `.id(_:)`. Changing the id gives the view a new
+/// identity: its old state ends and it starts from its initial values, as in SwiftUI.
+public struct IDView<Content: View, ID: Hashable>: View, StructuralView {
+    public typealias Body = Never
+    public let content: Content
+    public let id: ID
+
+    func addChildren(to list: inout ChildList, qualifiers: String) {
+        list.add(content, qualifiers: qualifiers + "[.id: \(IdentityEncoding.encode(id: id))]")
+    }
+}
+
+extension View {
+    /// Gives this view an explicit identity, encoded by value (`Row[.id: 42]`).
+    public func id<ID: Hashable>(_ id: ID) -> IDView<Self, ID> {
+        IDView(content: self, id: id)
+    }
+}

@@ -1,0 +1,99 @@
+/// A view per element of a collection, each identified by its element's id: state follows
+/// the id across reordering, insertion and removal (`ForEach[0]/Row[id: 42]`), and an
+/// element that goes away ends its views' state.
+///
+/// ```swift
+/// ForEach(items) { item in Row(item: item) }               // Identifiable elements
+/// ForEach(names, id: \.self) { name in Text(name) }
+/// ForEach(0..<3) { index in Text("Row \(index)") }
+/// ForEach($items) { $item in Toggle(item.title, isOn: $item.done) }
+/// ```
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    /// The collection the views are made from.
+    public let data: Data
+    private let makeElements: () -> [(id: ID, content: Content)]
+
+    /// One view per element, identified by the element's `id` key path.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        makeElements = { data.map { element in (element[keyPath: id], content(element)) } }
+    }
+
+    func addChildren(to list: inout ChildList) {
+        for element in makeElements() {
+            list.add(element.content, qualifiers: "[id: \(IdentityEncoding.encode(id: element.id))]")
+        }
+    }
+
+    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// One view per element of a collection of `Identifiable` values.
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \.id, content: content)
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// One view per integer of a constant range, identified by the integer.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+extension ForEach {
+    /// One view per element of a bound collection, each given a binding to its element.
+    /// The element bindings follow the element's id, not its index: after a reorder or a
+    /// removal a write still reaches the right element, or is dropped if it is gone.
+    public init<C: MutableCollection & RandomAccessCollection>(
+        _ data: Binding<C>,
+        @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+    ) where C.Element: Identifiable, ID == C.Element.ID, Data == [C.Element] {
+        self.data = data.wrappedValue.map { $0 }
+        makeElements = {
+            data.wrappedValue.map { element in
+                let binding = Binding(location: ElementLocation(collection: data.location, id: element.id, current: element))
+                return (element.id, content(binding))
+            }
+        }
+    }
+}
+
+/// The element of a collection with a given id, wherever it is now.
+final class ElementLocation<C: MutableCollection>: Location<C.Element>, @unchecked Sendable where C.Element: Identifiable {
+    let collection: Location<C>
+    let id: C.Element.ID
+    private var lastValue: C.Element
+
+    init(collection: Location<C>, id: C.Element.ID, current: C.Element) {
+        self.collection = collection
+        self.id = id
+        self.lastValue = current
+    }
+
+    override func get() -> C.Element {
+        if let element = collection.get().first(where: { $0.id == id }) { lastValue = element }
+        return lastValue
+    }
+
+    override func set(_ newValue: C.Element) {
+        modify { $0 = newValue }
+    }
+
+    override func modify(_ change: (inout C.Element) -> Void) {
+        collection.modify { elements in
+            // Gone (removed meanwhile): the write is dropped rather than hitting another element.
+            guard let index = elements.firstIndex(where: { $0.id == id }) else { return }
+            change(&elements[index])
+        }
+    }
+
+    override func isSame(as other: Location<C.Element>) -> Bool {
+        guard let other = other as? ElementLocation<C> else { return false }
+        return id == other.id && collection.isSame(as: other.collection)
+    }
+
+    override var slotKey: String? { collection.slotKey }
+}

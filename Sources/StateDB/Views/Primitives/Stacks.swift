@@ -1,0 +1,62 @@
+import Foundation
+
+/// Arranges its children vertically. Renders each child's lines below the previous one's.
+public struct VStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    public let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    func addChildren(to list: inout ChildList) { list.add(content) }
+
+    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
+}
+
+/// Arranges its children horizontally. Renders their lines side by side, two spaces apart.
+public struct HStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    public let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    func addChildren(to list: inout ChildList) { list.add(content) }
+
+    func renderLines(children: [[String]]) -> [String] {
+        let columns = children.filter { !$0.isEmpty }
+        let height = columns.map(\.count).max() ?? 0
+        let widths = columns.map { $0.map(\.count).max() ?? 0 }
+        return (0..<height).map { row in
+            columns.enumerated().map { index, lines in
+                let line = row < lines.count ? lines[row] : ""
+                return index == columns.count - 1 ? line : line.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+            .trimmingTrailingSpaces()
+        }
+    }
+}
+
+/// Groups views without arranging them; a segment of its own in identities.
+public struct Group<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    public let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    func addChildren(to list: inout ChildList) { list.add(content) }
+
+    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

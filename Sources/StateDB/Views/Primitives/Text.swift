@@ -1,0 +1,19 @@
+/// A line of text. Renders as the text itself.
+public struct Text: View, PrimitiveView, Equatable {
+    public typealias Body = Never
+    /// The text shown.
+    public let content: String
+
+    public init(_ content: String) {
+        self.content = content
+    }
+
+    /// Text of any string-like value, as in `Text(name)`.
+    public init<S: StringProtocol>(_ content: S) {
+        self.content = String(content)
+    }
+
+    func renderLines(children: [[String]]) -> [String] {
+        content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}

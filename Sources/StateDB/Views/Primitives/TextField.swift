@@ -1,0 +1,20 @@
+/// An editable line of text bound to a `String`. Renders as `Title: [text]`.
+public struct TextField: View, PrimitiveView {
+    public typealias Body = Never
+    public let title: String
+    /// The text the field shows and edits.
+    public let text: Binding<String>
+
+    public init(_ title: String, text: Binding<String>) {
+        self.title = title
+        self.text = text
+    }
+
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.init(String(title), text: text)
+    }
+
+    func renderLines(children: [[String]]) -> [String] {
+        [title + ": [" + text.wrappedValue + "]"]
+    }
+}
