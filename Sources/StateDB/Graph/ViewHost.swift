@@ -82,11 +82,11 @@ public final class ViewHost {
 
     /// A plain-text snapshot of the primitive tree (format in `docs/identity.md`).
     public func render() -> String {
-        ReadTracker.untracked { lines(of: root) }.joined(separator: "\n")
+        ReadTracker.untracked { renderLines(of: root) }.joined(separator: "\n")
     }
 
-    private func lines(of node: ViewNode) -> [String] {
-        let children = node.children.map(lines(of:))
+    func renderLines(of node: ViewNode) -> [String] {
+        let children = node.children.map(renderLines(of:))
         if let primitive = node.view as? PrimitiveView {
             return primitive.renderLines(children: children)
         }
