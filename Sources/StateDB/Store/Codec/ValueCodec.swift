@@ -133,7 +133,9 @@ enum ValueCodec {
 
     /// `value` as a JSON string literal.
     static func jsonString(_ value: String) -> String {
-        let data = try! JSONEncoder().encode(value)  // encoding a String cannot fail
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = try! encoder.encode(value)  // encoding a String cannot fail
         return String(decoding: data, as: UTF8.self)
     }
 }

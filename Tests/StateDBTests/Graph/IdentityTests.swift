@@ -1,0 +1,114 @@
+import Foundation
+import StateDB
+import Testing
+
+// Identity strings are the keys of persisted state: a test pins them literally, so an
+// accidental change of the format fails here before it orphans users' state.
+
+private struct Item: Identifiable, Codable, Equatable {
+    var id: String
+    var title: String
+}
+
+private struct Row: View {
+    let title: String
+    @State var isOn = false
+    var body: some View { Toggle(title, isOn: $isOn) }
+}
+
+private struct Card<Content: View>: View {
+    @State var expanded = true
+    let content: Content
+    init(@ViewBuilder content: () -> Content) { self.content = content() }
+    var body: some View {
+        if expanded { content }
+    }
+}
+
+private struct Screen: View {
+    @State var showDetail = true
+    @State var items = [Item(id: "a/b", title: "slash"), Item(id: "42", title: "answer")]
+    var body: some View {
+        VStack {
+            Text("header")
+            if showDetail {
+                Row(title: "detail")
+            } else {
+                Row(title: "summary")
+            }
+            ForEach(items) { item in
+                Row(title: item.title)
+            }
+            ForEach(0..<2) { index in
+                HStack {
+                    Text("#\(index)")
+                    Row(title: "n\(index)")
+                }
+            }
+            Card {
+                Row(title: "in card")
+            }
+            Row(title: "explicit").id(UUID(uuidString: "8A4C2B5E-0D9B-4B7E-9C11-2F2E3A4B5C6D")!)
+            Group {
+                Row(title: "grouped")
+            }
+        }
+    }
+}
+
+@MainActor
+struct IdentityTests {
+    @Test func identitiesArePinnedLiterally() {
+        let host = ViewHost(root: Screen(), store: .inMemory())
+        #expect(host.identities == [
+            "Screen",
+            "Screen/VStack",
+            "Screen/VStack/Text[0]",
+            "Screen/VStack/Row[1][then]",
+            "Screen/VStack/Row[1][then]/Toggle",
+            "Screen/VStack/ForEach[2]",
+            #"Screen/VStack/ForEach[2]/Row[id: "a\u002Fb"]"#,
+            #"Screen/VStack/ForEach[2]/Row[id: "a\u002Fb"]/Toggle"#,
+            #"Screen/VStack/ForEach[2]/Row[id: "42"]"#,
+            #"Screen/VStack/ForEach[2]/Row[id: "42"]/Toggle"#,
+            "Screen/VStack/ForEach[3]",
+            "Screen/VStack/ForEach[3]/HStack[id: 0]",
+            "Screen/VStack/ForEach[3]/HStack[id: 0]/Text[0]",
+            "Screen/VStack/ForEach[3]/HStack[id: 0]/Row[1]",
+            "Screen/VStack/ForEach[3]/HStack[id: 0]/Row[1]/Toggle",
+            "Screen/VStack/ForEach[3]/HStack[id: 1]",
+            "Screen/VStack/ForEach[3]/HStack[id: 1]/Text[0]",
+            "Screen/VStack/ForEach[3]/HStack[id: 1]/Row[1]",
+            "Screen/VStack/ForEach[3]/HStack[id: 1]/Row[1]/Toggle",
+            "Screen/VStack/Card[4]",
+            "Screen/VStack/Card[4]/Row",
+            "Screen/VStack/Card[4]/Row/Toggle",
+            #"Screen/VStack/Row[5][.id: "8A4C2B5E-0D9B-4B7E-9C11-2F2E3A4B5C6D"]"#,
+            #"Screen/VStack/Row[5][.id: "8A4C2B5E-0D9B-4B7E-9C11-2F2E3A4B5C6D"]/Toggle"#,
+            "Screen/VStack/Group[6]",
+            "Screen/VStack/Group[6]/Row",
+            "Screen/VStack/Group[6]/Row/Toggle",
+        ])
+    }
+
+    @Test func slotKeysAreIdentityPlusPropertyNameAndRecordedOnMount() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        _ = ViewHost(root: Screen(), store: store)
+        let keys = SQLiteProbe(path: folder.storePath).keys
+        #expect(keys.contains("Screen/showDetail"))
+        #expect(keys.contains("Screen/items"))
+        #expect(keys.contains(#"Screen/VStack/ForEach[2]/Row[id: "42"]/isOn"#))
+        #expect(keys.contains("Screen/VStack/Card[4]/expanded"))
+        #expect(keys.contains("Screen/VStack/ForEach[3]/HStack[id: 1]/Row[1]/isOn"))
+        #expect(keys.count == 11, "every slot of every mounted view, initial values included: \(keys)")
+    }
+
+    @Test func idsAreEncodedByValueNotByHash() {
+        // The same tree in two hosts (and, by construction, two processes) gets the same keys.
+        let first = ViewHost(root: Screen(), store: .inMemory()).identities
+        let second = ViewHost(root: Screen(), store: .inMemory()).identities
+        #expect(first == second)
+        #expect(!first.joined().contains("0x"), "no addresses or hashes in identities")
+    }
+}

@@ -1,0 +1,160 @@
+import StateDB
+import Testing
+
+// A slot lives as long as its identity: struct re-creation and restarts keep it, leaving the
+// tree ends it (the row is deleted), ForEach state follows element ids.
+
+private struct Todo: Identifiable, Codable, Equatable {
+    var id: Int
+    var title: String
+}
+
+private struct TodoRow: View {
+    let todo: Todo
+    @State var expanded = false
+    var body: some View {
+        Toggle("\(todo.title) expanded", isOn: $expanded)
+    }
+}
+
+private struct TodoList: View {
+    @State var todos = [Todo(id: 1, title: "one"), Todo(id: 2, title: "two"), Todo(id: 3, title: "three")]
+    var body: some View {
+        ForEach(todos) { todo in
+            TodoRow(todo: todo)
+        }
+    }
+}
+
+private struct Branching: View {
+    @State var showA = true
+    var body: some View {
+        if showA {
+            Counter(label: "A")
+        } else {
+            Counter(label: "B")
+        }
+    }
+}
+
+private struct Counter: View {
+    let label: String
+    @State var count = 0
+    var body: some View {
+        Button("\(label): \(count)") { count += 1 }
+    }
+}
+
+private struct Duplicates: View {
+    var body: some View {
+        ForEach([1, 2, 1], id: \.self) { number in
+            Counter(label: "n\(number)")
+        }
+    }
+}
+
+@MainActor
+private func expandedStates(_ host: ViewHost) -> [String: Bool] {
+    Dictionary(uniqueKeysWithValues: host.controls.compactMap { control in
+        control.kind == .toggle ? (control.title, control.value == "on") : nil
+    })
+}
+
+@MainActor
+struct LifetimeTests {
+    @Test func forEachStateFollowsIdsAcrossReorderInsertAndRemove() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: TodoList(), store: store)
+        host.toggle("two expanded").toggle()
+        #expect(expandedStates(host) == ["one expanded": false, "two expanded": true, "three expanded": false])
+
+        let todos = try store.binding(for: "TodoList/todos", default: [Todo]())
+        todos.wrappedValue.reverse()
+        host.update()
+        #expect(host.controls.map(\.title) == ["three expanded", "two expanded", "one expanded"])
+        #expect(expandedStates(host)["two expanded"] == true, "state moved with id 2, not index 1")
+
+        todos.wrappedValue.insert(Todo(id: 4, title: "four"), at: 0)
+        host.update()
+        #expect(expandedStates(host) == ["four expanded": false, "three expanded": false, "two expanded": true, "one expanded": false])
+
+        todos.wrappedValue.removeAll { $0.id == 2 }
+        host.update()
+        todos.wrappedValue.append(Todo(id: 2, title: "two again"))
+        host.update()
+        #expect(expandedStates(host)["two again expanded"] == false, "a removed element's state ended")
+    }
+
+    @Test func forEachStateSurvivesARestart() throws {
+        let folder = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: folder.storePath)
+            let host = ViewHost(root: TodoList(), store: store)
+            let todos = try store.binding(for: "TodoList/todos", default: [Todo]())
+            todos.wrappedValue.swapAt(0, 2)
+            host.update()
+            host.toggle("one expanded").toggle()
+            store.close()
+        }
+        let store = try StateStore(path: folder.storePath)
+        let host = ViewHost(root: TodoList(), store: store)
+        #expect(host.controls.map(\.title) == ["three expanded", "two expanded", "one expanded"])
+        #expect(expandedStates(host) == ["three expanded": false, "two expanded": false, "one expanded": true])
+    }
+
+    @Test func leavingTheTreeEndsStateAndDeletesTheRow() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let host = ViewHost(root: Branching(), store: store)
+        let probe = SQLiteProbe(path: folder.storePath)
+        host.button("A").tap()
+        #expect(host.render() == "[ A: 1 ]")
+        #expect(probe.value("Branching/Counter[then]/count") == "1")
+
+        let showA = try store.binding(for: "Branching/showA", default: true)
+        showA.wrappedValue = false
+        host.update()
+        #expect(host.render() == "[ B: 0 ]")
+        #expect(probe.value("Branching/Counter[then]/count") == nil, "the row was deleted in the update's commit")
+        #expect(probe.value("Branching/Counter[else]/count") == "0")
+
+        showA.wrappedValue = true
+        host.update()
+        #expect(host.render() == "[ A: 0 ]", "coming back starts from the initial value, as SwiftUI does")
+    }
+
+    @Test func aWriteAfterTheSlotEndedIsDroppedWithOneDiagnostic() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let diagnostics = DiagnosticsRecorder(store)
+        let host = ViewHost(root: Branching(), store: store)
+        let oldButton = host.button("A")
+        try store.binding(for: "Branching/showA", default: true).wrappedValue = false
+        host.update()
+        oldButton.tap()
+        oldButton.tap()
+        #expect(diagnostics.of(.writeAfterEnd).count == 1)
+        #expect(diagnostics.of(.writeAfterEnd).first?.key == "Branching/Counter[then]/count")
+        #expect(SQLiteProbe(path: folder.storePath).value("Branching/Counter[then]/count") == nil, "the row never comes back")
+    }
+
+    @Test func duplicateIdsAreDiagnosedAndNeverShareASlot() throws {
+        let store = StateStore.inMemory()
+        let diagnostics = DiagnosticsRecorder(store)
+        let host = ViewHost(root: Duplicates(), store: store)
+        #expect(diagnostics.of(.duplicateIdentity).map(\.key) == ["Duplicates/ForEach/Counter[id: 1]"])
+        host.button("n1").tap()
+        #expect(host.controls.map(\.title) == ["n1: 1", "n2: 0", "n1: 0"])
+        #expect(host.identities.contains("Duplicates/ForEach/Counter[id: 1][duplicate 2]"))
+    }
+
+    @Test func theInitialValueIsUsedOnlyWhenTheStoreHasNone() throws {
+        let store = StateStore.inMemory()
+        let count = try store.binding(for: "Counter/count", default: 41)
+        let host = ViewHost(root: Counter(label: "c"), store: store)
+        #expect(host.render() == "[ c: 41 ]")
+        count.wrappedValue = 7
+        host.update()
+        #expect(host.render() == "[ c: 7 ]")
+    }
+}
