@@ -1,0 +1,145 @@
+import StateDB
+import Testing
+
+// Bindings are typed row references: key paths write into the parent's slot, element
+// bindings follow ids, unwrapping and wrapping optionals behave as in SwiftUI.
+
+private struct Settings: Codable, Equatable {
+    var volume = 5
+    var muted = false
+    var nickname: String? = nil
+}
+
+private struct SettingsScreen: View {
+    @State var settings = Settings()
+    var body: some View {
+        let _ = EvaluationLog.record("SettingsScreen")
+        Text("volume \(settings.volume)")
+        MuteSwitch(isOn: $settings.muted)
+        if let nickname = Binding($settings.nickname) {
+            TextField("Nickname", text: nickname)
+        } else {
+            Button("Add nickname") { settings.nickname = "" }
+        }
+    }
+}
+
+private struct MuteSwitch: View {
+    @Binding var isOn: Bool
+    var body: some View {
+        let _ = EvaluationLog.record("MuteSwitch")
+        Toggle("Muted", isOn: $isOn)
+    }
+}
+
+private struct Task: Identifiable, Codable, Equatable {
+    var id: String
+    var done = false
+}
+
+private struct TaskList: View {
+    @State var tasks = [Task(id: "a"), Task(id: "b"), Task(id: "c")]
+    var body: some View {
+        ForEach($tasks) { $task in
+            Toggle(task.id, isOn: $task.done)
+        }
+    }
+}
+
+@MainActor
+@Suite(.serialized)
+struct BindingTests {
+    @Test func keyPathBindingsWriteIntoTheParentsSlotAndInvalidateItsReaders() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: SettingsScreen(), store: store)
+        _ = EvaluationLog.take()
+        host.toggle("Muted").toggle()
+        let settings = try store.binding(for: "SettingsScreen/settings", default: Settings(volume: -1))
+        #expect(settings.wrappedValue == Settings(volume: 5, muted: true))
+        #expect(EvaluationLog.take() == ["SettingsScreen"], "the screen read settings; the switch only hands $isOn to its Toggle")
+        let volume = settings.volume
+        volume.wrappedValue = 9
+        host.update()
+        #expect(host.texts.first == "volume 9")
+        #expect(volume.slotKey == "SettingsScreen/settings")
+    }
+
+    @Test func optionalUnwrapIsNilUntilThereIsAValue() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: SettingsScreen(), store: store)
+        #expect(host.findTextField("Nickname") == nil)
+        host.button("Add nickname").tap()
+        host.textField("Nickname").type("Ada")
+        #expect(try store.binding(for: "SettingsScreen/settings", default: Settings()).wrappedValue.nickname == "Ada")
+        #expect(host.textField("Nickname").text == "Ada")
+    }
+
+    @Test func wrappingAsOptionalIgnoresNil() {
+        var stored = 3
+        let base = Binding(get: { stored }, set: { stored = $0 })
+        let optional = Binding<Int?>(base)
+        optional.wrappedValue = nil
+        #expect(stored == 3)
+        optional.wrappedValue = 4
+        #expect(stored == 4)
+        #expect(Binding(Binding<Int?>.constant(nil)) == nil)
+    }
+
+    @Test func elementBindingsFollowTheIdNotTheIndex() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: TaskList(), store: store)
+        let b = host.toggle("b")
+        let tasks = try store.binding(for: "TaskList/tasks", default: [Task]())
+        tasks.wrappedValue.reverse()  // b stays at index 1, a and c swap
+        tasks.wrappedValue.remove(at: 0)  // c goes: b is now at index 0
+        b.toggle()  // an old handle: its binding still finds element "b"
+        #expect(tasks.wrappedValue == [Task(id: "b", done: true), Task(id: "a")])
+        #expect(host.controls.map(\.title) == ["b", "a"])
+    }
+
+    @Test func anElementBindingToARemovedElementWritesNothing() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: TaskList(), store: store)
+        let c = host.toggle("c")
+        let tasks = try store.binding(for: "TaskList/tasks", default: [Task]())
+        tasks.wrappedValue.removeAll { $0.id == "c" }
+        c.toggle()
+        #expect(tasks.wrappedValue == [Task(id: "a"), Task(id: "b")])
+    }
+
+    @Test func bindingBasics() throws {
+        let constant = Binding.constant(3)
+        constant.wrappedValue = 4
+        #expect(constant.wrappedValue == 3)
+        #expect(constant.slotKey == nil)
+
+        let store = StateStore.inMemory()
+        let first = try store.binding(for: "Tools/count", default: 0)
+        let second = try store.binding(for: "Tools/count", default: 0)
+        first.wrappedValue = 2
+        #expect(second.wrappedValue == 2, "two references to one row")
+        #expect(first.refersToSameValue(as: second))
+        #expect(first.projectedValue.slotKey == "Tools/count")
+        #expect(throws: StateStoreError.self) { try store.binding(for: "Tools/count", default: "text") }
+
+        let task = Binding.constant(Task(id: "x"))
+        #expect(task.id == "x", "Identifiable when the value is")
+    }
+
+    @Test func bindingsWorkFromBackgroundTasks() async throws {
+        let store = StateStore.inMemory()
+        let slots = try (0..<4).map { try store.binding(for: "Background/slot\($0)", default: 0) }
+        await withTaskGroup(of: Void.self) { group in
+            for (worker, slot) in slots.enumerated() {
+                group.addTask {
+                    for step in 1...500 {
+                        slot.wrappedValue = step * 10 + worker
+                        if step % 100 == 0 { try? store.flush() }
+                    }
+                }
+            }
+        }
+        try store.flush()
+        #expect(slots.map(\.wrappedValue) == [5000, 5001, 5002, 5003])
+    }
+}
