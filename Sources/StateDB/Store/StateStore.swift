@@ -36,6 +36,10 @@ public final class StateStore: @unchecked Sendable {
         public var readOnly = false
         /// How long a writer waits for another process's transaction, in milliseconds.
         public var busyTimeoutMilliseconds: Int32 = 5_000
+        /// What to do when the store records state migrations this build does not register.
+        public var unknownAppMigrations: UnknownMigrationPolicy = .refuse
+        /// Copy an existing store next to itself (`VACUUM INTO`) before upgrading its schema.
+        public var backupBeforeSchemaMigration = true
 
         public init() {}
     }
@@ -93,11 +97,17 @@ public final class StateStore: @unchecked Sendable {
     /// - Throws: `StateStoreError` when the file is not a store of ours, is damaged, has a
     ///   newer schema, or cannot be opened. The file is then left untouched.
     public convenience init(path: String) throws {
-        try self.init(path: path, options: Options())
+        try self.init(path: path, migrations: [], options: Options())
     }
 
     /// Opens the store at `path` with `options`.
-    public init(path: String, options: Options) throws {
+    public convenience init(path: String, options: Options) throws {
+        try self.init(path: path, migrations: [], options: options)
+    }
+
+    /// Opens the store at `path` and applies the app's pending state migrations (see
+    /// `StateMigration`), all in one transaction, before any slot is read.
+    public init(path: String, migrations: [StateMigration], options: Options = Options()) throws {
         self.path = path
         self.options = options
         let verdict = try StoreFile.inspect(path: path)
@@ -122,7 +132,11 @@ public final class StateStore: @unchecked Sendable {
             connection = try SQLiteConnection(path: path, mode: options.readOnly ? .readOnly : .readWrite)
             try configure(connection)
             if !options.readOnly {
+                if schemaVersion > 0 && schemaVersion < SchemaMigration.latestVersion && options.backupBeforeSchemaMigration {
+                    try SchemaMigrator.backup(connection, path: path, version: schemaVersion)
+                }
                 try SchemaMigrator(connection: connection, path: path).migrate(from: schemaVersion)
+                try AppMigrator(connection: connection, path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
             }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the store")

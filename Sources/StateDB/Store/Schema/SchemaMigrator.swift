@@ -1,3 +1,6 @@
+import CSQLite
+import Foundation
+
 /// Brings a store's schema up to this build's version, one migration per transaction.
 struct SchemaMigrator {
     let connection: SQLiteConnection
@@ -17,9 +20,15 @@ struct SchemaMigrator {
     }
 
     func apply(_ migration: SchemaMigration) throws {
+        var statementText = ""
         do {
             try connection.transaction {
-                try connection.execute(migration.sql)
+                // One statement at a time, so a failure names the statement.
+                for statement in SchemaMigrator.statements(of: migration.sql) {
+                    statementText = statement
+                    try connection.execute(statement)
+                }
+                statementText = ""
                 let record = try connection.prepare(
                     "INSERT INTO statedb_schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
                 record.bind(Int64(migration.version), at: 1)
@@ -31,7 +40,51 @@ struct SchemaMigrator {
                 try connection.execute("PRAGMA application_id = \(StoreFile.applicationID)")
             }
         } catch let error as SQLiteError {
-            throw StateStoreError(.migrationFailed, path: path, "schema migration \(migration.fileName) failed and was rolled back: \(error)")
+            let failing = statementText.isEmpty ? "" : " at `\(statementText.split(separator: "\n").joined(separator: " ").prefix(160))`"
+            throw StateStoreError(.migrationFailed, path: path, "schema migration \(migration.fileName) failed\(failing) (\(error.message)) and was rolled back; the store is still at the previous version.")
         }
+    }
+
+    /// Splits SQL into complete statements (triggers included), without comments-only tails.
+    static func statements(of sql: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+            current += line + "\n"
+            if sqlite3_complete(current) != 0 {
+                let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !trimmed.isEmpty { statements.append(trimmed) }
+                current = ""
+            }
+        }
+        let rest = current.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !rest.isEmpty && !rest.split(separator: "\n").allSatisfy({ $0.trimmingCharacters(in: .whitespaces).hasPrefix("--") }) {
+            statements.append(rest)
+        }
+        return statements
+    }
+
+    /// Copies the store to `<path>.<label><version>-<time>.bak` (mode 0600) before an upgrade
+    /// and returns the copy's path.
+    @discardableResult
+    static func backup(_ connection: SQLiteConnection, path: String, version: Int, label: String = "schema-v") throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        var backupPath = "\(path).\(label)\(version)-\(formatter.string(from: Date())).bak"
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: backupPath) {
+            attempt += 1
+            backupPath = "\(path).\(label)\(version)-\(formatter.string(from: Date()))-\(attempt).bak"
+        }
+        // VACUUM INTO accepts an existing empty file: create it private first.
+        let descriptor = open(backupPath, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+        let statement = try connection.prepare("VACUUM INTO ?1")
+        statement.bind(backupPath, at: 1)
+        try statement.run()
+        chmod(backupPath, 0o600)
+        return backupPath
     }
 }

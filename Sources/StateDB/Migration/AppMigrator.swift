@@ -1,0 +1,101 @@
+/// Applies the app's registered `StateMigration`s when a store opens.
+struct AppMigrator {
+    let connection: SQLiteConnection
+    let path: String
+    let migrations: [StateMigration]
+    let unknownPolicy: StateStore.UnknownMigrationPolicy
+    let report: (StateDiagnostic) -> Void
+
+    /// What the store has applied and what this list would still apply.
+    struct Status {
+        var applied: [(name: String, appliedAt: Int64)] = []
+        var pending: [StateMigration] = []
+        /// Applied names this list does not have (a newer build migrated the store).
+        var unknown: [String] = []
+    }
+
+    func status() throws -> Status {
+        var status = Status()
+        let statement = try connection.prepare("SELECT name, applied_at, position FROM app_migrations ORDER BY applied_at, position")
+        var operatorApplied = Set<String>()
+        while try statement.step() {
+            status.applied.append((statement.string(at: 0), statement.int64(at: 1)))
+            if statement.int64(at: 2) < 0 { operatorApplied.insert(statement.string(at: 0)) }
+        }
+        let appliedNames = Set(status.applied.map(\.name))
+        let known = Set(migrations.map(\.name))
+        // Operators' file migrations (position -1) are not expected in the app's list.
+        status.unknown = status.applied.map(\.name).filter { !known.contains($0) && !operatorApplied.contains($0) }
+        status.pending = migrations.filter { !appliedNames.contains($0.name) }
+        return status
+    }
+
+    /// Checks the list against the store and applies what is pending, all in one transaction.
+    func run() throws {
+        var seen = Set<String>()
+        for migration in migrations where !seen.insert(migration.name).inserted {
+            throw StateStoreError(.migrationFailed, path: path, "two registered state migrations are named '\(migration.name)'; give each a unique name.")
+        }
+        let status = try status()
+        if !status.unknown.isEmpty {
+            let names = status.unknown.map { "'\($0)'" }.joined(separator: ", ")
+            switch unknownPolicy {
+            case .refuse:
+                throw StateStoreError(.newerSchema, path: path, "the store was migrated by a newer build of the app (unknown state migrations \(names)); refusing to open it so no value is misread. Use the newer app, or open with unknownAppMigrations: .report.")
+            case .report:
+                report(StateDiagnostic(kind: .externalChange, key: nil, message: "the store was migrated by a newer build of the app (unknown state migrations \(names)); values it changed may be quarantined."))
+            }
+        }
+        guard !status.pending.isEmpty else { return }
+        let appliedNames = Set(status.applied.map(\.name))
+        if let lastApplied = migrations.lastIndex(where: { appliedNames.contains($0.name) && !$0.isFromFile }),
+           let misplaced = status.pending.first(where: { pending in !pending.isFromFile && migrations.firstIndex { $0.name == pending.name }! < lastApplied }) {
+            throw StateStoreError(.migrationFailed, path: path, "state migration '\(misplaced.name)' is registered before '\(migrations[lastApplied].name)', which is already applied; append new migrations at the end of the list.")
+        }
+        do {
+            try connection.transaction {
+                let tick = try advanceClock()
+                let slots = MigrationSlots(connection: connection, path: path, tick: tick)
+                for migration in status.pending {
+                    do {
+                        try migration.body(slots)
+                    } catch {
+                        throw MigrationFailure(name: migration.name, underlying: error)
+                    }
+                    let record = try connection.cached("INSERT INTO app_migrations (name, position, applied_at) VALUES (?1, ?2, ?3)")
+                    record.bind(migration.name, at: 1)
+                    let position = migration.isFromFile ? -1 : migrations.firstIndex { $0.name == migration.name }!
+                    record.bind(Int64(position), at: 2)
+                    record.bind(slots.now, at: 3)
+                    try record.run()
+                }
+            }
+        } catch let failure as MigrationFailure {
+            let reason = (failure.underlying as? StateStoreError)?.message ?? "\(failure.underlying)"
+            throw StateStoreError(.migrationFailed, path: path, "state migration '\(failure.name)' failed: \(reason); nothing was applied and the file is unchanged.")
+        }
+    }
+
+    private func advanceClock() throws -> Int64 {
+        let statement = try connection.cached("UPDATE statedb_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick")
+        defer { statement.reset() }
+        _ = try statement.step()
+        return statement.int64(at: 0)
+    }
+
+    private struct MigrationFailure: Error {
+        let name: String
+        let underlying: Error
+    }
+}
+
+extension StateStore {
+    /// What to do when the store records state migrations the app does not register (a newer
+    /// build of the app migrated it).
+    public enum UnknownMigrationPolicy: Sendable {
+        /// Refuse to open the store (`StateStoreError(.newerSchema)`). The default.
+        case refuse
+        /// Open it and report a diagnostic.
+        case report
+    }
+}

@@ -1,0 +1,96 @@
+/// Where a store file stands against this build's schema and an app's state migrations,
+/// read without writing anything (`statedb migrate status` / `plan`).
+public struct MigrationStatus: Sendable {
+    public struct AppliedSchemaMigration: Sendable {
+        public let version: Int
+        public let name: String
+        public let checksum: String
+        /// Unix time in milliseconds.
+        public let appliedAt: Int64
+        /// The checksum equals the one of this build's file.
+        public let matchesThisBuild: Bool
+    }
+
+    public struct AppliedStateMigration: Sendable {
+        public let name: String
+        /// Unix time in milliseconds.
+        public let appliedAt: Int64
+    }
+
+    public let path: String
+    /// `PRAGMA user_version` of the file; 0 for a file that is not initialised yet.
+    public let schemaVersion: Int
+    public let appliedSchema: [AppliedSchemaMigration]
+    /// Schema migrations this build would apply.
+    public let pendingSchema: [SchemaMigration]
+    public let appliedState: [AppliedStateMigration]
+    /// State migrations of the given list that are not applied yet, in order.
+    public let pendingState: [StateMigration]
+    /// Applied state migrations the given list does not have (a newer build applied them).
+    public let unknownState: [String]
+
+    /// Nothing is pending.
+    public var isCurrent: Bool { pendingSchema.isEmpty && pendingState.isEmpty }
+
+    /// Reads the status of the store at `path` against `migrations`. Never writes.
+    /// - Throws: `StateStoreError` when the file is not a store of ours, is missing, damaged
+    ///   or newer than this build.
+    public static func read(path: String, migrations: [StateMigration] = []) throws -> MigrationStatus {
+        let version: Int
+        switch try StoreFile.inspect(path: path) {
+        case .create:
+            throw StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
+        case .store(let schemaVersion):
+            version = schemaVersion
+        }
+        guard version > 0 else {
+            return MigrationStatus(path: path, schemaVersion: 0, appliedSchema: [], pendingSchema: SchemaMigration.all,
+                                   appliedState: [], pendingState: migrations, unknownState: [])
+        }
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readOnly)
+            defer { connection.close() }
+            var applied: [AppliedSchemaMigration] = []
+            let schema = try connection.prepare("SELECT version, name, checksum, applied_at FROM statedb_schema_migrations ORDER BY version")
+            while try schema.step() {
+                let number = Int(schema.int64(at: 0))
+                let checksum = schema.string(at: 2)
+                applied.append(AppliedSchemaMigration(
+                    version: number, name: schema.string(at: 1), checksum: checksum, appliedAt: schema.int64(at: 3),
+                    matchesThisBuild: SchemaMigration.all.first { $0.version == number }?.checksum == checksum))
+            }
+            let app = try AppMigrator(connection: connection, path: path, migrations: migrations, unknownPolicy: .report, report: { _ in }).status()
+            return MigrationStatus(
+                path: path, schemaVersion: version, appliedSchema: applied,
+                pendingSchema: SchemaMigrator.pending(after: version),
+                appliedState: app.applied.map { AppliedStateMigration(name: $0.name, appliedAt: $0.appliedAt) },
+                pendingState: app.pending, unknownState: app.unknown)
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: "reading the migration status")
+        }
+    }
+
+    /// Applies everything pending: first a backup next to the store (`VACUUM INTO`, named
+    /// `<store>.v<schema version>-<UTC time>.bak`, mode 0600), then the schema migrations and
+    /// the state migrations. Returns the backup's path, or nil when nothing was pending.
+    @discardableResult
+    public static func migrateUp(path: String, migrations: [StateMigration] = [], unknownAppMigrations: StateStore.UnknownMigrationPolicy = .refuse) throws -> String? {
+        let status = try read(path: path, migrations: migrations)
+        guard !status.isCurrent else { return nil }
+        let backupPath: String
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readWrite)
+            defer { connection.close() }
+            backupPath = try SchemaMigrator.backup(connection, path: path, version: status.schemaVersion, label: "v")
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: "writing a backup before migrating")
+        }
+        var options = StateStore.Options()
+        options.createIfMissing = false
+        options.backupBeforeSchemaMigration = false
+        options.unknownAppMigrations = unknownAppMigrations
+        let store = try StateStore(path: path, migrations: migrations, options: options)
+        store.close()
+        return backupPath
+    }
+}

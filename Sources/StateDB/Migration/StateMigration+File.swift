@@ -1,0 +1,155 @@
+import Foundation
+
+/// Declarative state migrations, for operators fixing stores in the field without a build of
+/// the app (`statedb migrate up STORE --app FILE`):
+///
+/// ```json
+/// { "migrations": [
+///   { "name": "2026-11 move settings", "renameIdentity": { "from": "ContentView/Settings", "to": "ContentView/Panel" } },
+///   { "name": "2026-11 done is isDone", "renameProperty": { "identities": "*", "from": "done", "to": "isDone" } },
+///   { "name": "2026-12 drop legacy", "delete": { "keys": "Legacy/*" } },
+///   { "name": "2026-12 count as text", "retype": { "keys": "*/count", "from": "Swift.Int", "to": "Swift.String" } }
+/// ] }
+/// ```
+///
+/// `retype` in a file converts between the scalar types `Swift.Bool`, `Swift.Int` (and the
+/// other integer widths), `Swift.Double`, `Swift.Float` and `Swift.String`; a value that
+/// does not convert exactly (`"abc"` to an Int, `2.5` to an Int) fails the migration and
+/// nothing is applied. Quarantined values of the old type are recovered too.
+extension StateMigration {
+    /// The migrations in a declarative migration file.
+    /// - Throws: `StateStoreError(.migrationFailed)` naming the entry that is malformed.
+    public static func migrations(fromFile data: Data, path: String) throws -> [StateMigration] {
+        func fail(_ message: String) -> StateStoreError {
+            StateStoreError(.migrationFailed, path: path, message)
+        }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let entries = root["migrations"] as? [[String: Any]] else {
+            throw fail("not a migration file: expected a JSON object with a \"migrations\" array (see docs/migrations.md).")
+        }
+
+        func parse(index: Int, entry: [String: Any]) throws -> StateMigration {
+            guard let name = entry["name"] as? String, !name.isEmpty else {
+                throw fail("migration #\(index + 1) has no \"name\".")
+            }
+            func strings(_ kind: String, _ fields: [String]) throws -> [String] {
+                guard let body = entry[kind] as? [String: Any] else { throw fail("migration '\(name)': \"\(kind)\" must be an object.") }
+                return try fields.map { field in
+                    guard let value = body[field] as? String else { throw fail("migration '\(name)': \"\(kind)\" needs a string \"\(field)\".") }
+                    return value
+                }
+            }
+            let kinds = ["renameIdentity", "renameProperty", "delete", "retype"].filter { entry[$0] != nil }
+            guard kinds.count == 1, let kind = kinds.first else {
+                throw fail("migration '\(name)' must have exactly one of renameIdentity, renameProperty, delete, retype.")
+            }
+            switch kind {
+            case "renameIdentity":
+                let fields = try strings(kind, ["from", "to"])
+                return .renameIdentity(name, from: fields[0], to: fields[1])
+            case "renameProperty":
+                let fields = try strings(kind, ["identities", "from", "to"])
+                return .renameProperty(name, identities: KeyPattern(fields[0]), from: fields[1], to: fields[2])
+            case "delete":
+                return .delete(name, keys: KeyPattern(try strings(kind, ["keys"])[0]))
+            default:
+                let fields = try strings(kind, ["keys", "from", "to"])
+                for type in fields[1...] where ScalarCast.kind(of: type) == nil {
+                    throw fail("migration '\(name)': retype in a file supports \(ScalarCast.supportedTypes); '\(type)' is not one of them. Write a retype migration in the app instead.")
+                }
+                let keys = KeyPattern(fields[0])
+                let from = fields[1], to = fields[2]
+                return StateMigration(name: name, summary: "retype \(keys) from \(from) to \(to)") { slots in
+                    try slots.castScalars(keys: keys, from: from, to: to)
+                }
+            }
+        }
+
+        return try entries.enumerated().map { index, entry in
+            var migration = try parse(index: index, entry: entry)
+            migration.isFromFile = true
+            return migration
+        }
+    }
+}
+
+/// Exact conversions between scalar stored values.
+enum ScalarCast {
+    enum Kind { case bool, integer(min: Int64, max: Int64), real, text }
+
+    static let supportedTypes = "Swift.Bool, Swift.Int (and Int8…UInt32), Swift.Double, Swift.Float and Swift.String"
+
+    static func kind(of typeName: String) -> Kind? {
+        switch typeName {
+        case "Swift.Bool": .bool
+        case "Swift.Int", "Swift.Int64": .integer(min: .min, max: .max)
+        case "Swift.Int32": .integer(min: Int64(Int32.min), max: Int64(Int32.max))
+        case "Swift.Int16": .integer(min: Int64(Int16.min), max: Int64(Int16.max))
+        case "Swift.Int8": .integer(min: Int64(Int8.min), max: Int64(Int8.max))
+        case "Swift.UInt8": .integer(min: 0, max: Int64(UInt8.max))
+        case "Swift.UInt16": .integer(min: 0, max: Int64(UInt16.max))
+        case "Swift.UInt32": .integer(min: 0, max: Int64(UInt32.max))
+        case "Swift.Double", "Swift.Float": .real
+        case "Swift.String": .text
+        default: nil
+        }
+    }
+
+    /// `value` converted to `target`, or nil when it does not convert exactly.
+    static func cast(_ value: StoredValue, to target: Kind) -> StoredValue? {
+        switch (value, target) {
+        case (.bool(let flag), .bool): return .bool(flag)
+        case (.bool(let flag), .integer): return .integer(flag ? 1 : 0)
+        case (.bool(let flag), .real): return .real(flag ? 1 : 0)
+        case (.bool(let flag), .text): return .text(flag ? "true" : "false")
+        case (.integer(let number), .bool): return number == 0 || number == 1 ? .bool(number == 1) : nil
+        case (.integer(let number), .integer(let min, let max)): return (min...max).contains(number) ? .integer(number) : nil
+        case (.integer(let number), .real): return .real(Double(number))
+        case (.integer(let number), .text): return .text(String(number))
+        case (.real(let number), .bool): return number == 0 || number == 1 ? .bool(number == 1) : nil
+        case (.real(let number), .integer(let min, let max)):
+            guard let exact = Int64(exactly: number), (min...max).contains(exact) else { return nil }
+            return .integer(exact)
+        case (.real(let number), .real): return .real(number)
+        case (.real(let number), .text): return .text(String(number))
+        case (.text(let text), .bool): return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+        case (.text(let text), .integer(let min, let max)):
+            guard let number = Int64(text), (min...max).contains(number) else { return nil }
+            return .integer(number)
+        case (.text(let text), .real): return Double(text).map(StoredValue.real)
+        case (.text(let text), .text): return .text(text)
+        default: return nil
+        }
+    }
+}
+
+extension MigrationSlots {
+    /// Converts every slot matching `keys` declared as `from` into `to`, and recovers
+    /// quarantined `from` values of those keys.
+    func castScalars(keys pattern: KeyPattern, from: String, to: String) throws {
+        guard let target = ScalarCast.kind(of: to) else { return }
+        for key in try keys(matching: pattern) {
+            guard try typeName(of: key) == from, let stored = try storedValue(key) else { continue }
+            guard let converted = ScalarCast.cast(stored, to: target) else {
+                throw StateStoreError(.migrationFailed, path: path, "slot \(key): the \(from) value \(stored) does not convert exactly to \(to).")
+            }
+            try write(key: key, typeName: to, value: converted)
+        }
+        let quarantined = try connection.prepare("SELECT id, key, encoding, value FROM quarantine WHERE stored_type = ?1 ORDER BY id")
+        quarantined.bind(from, at: 1)
+        var recovered: [(id: Int64, key: String, value: StoredValue)] = []
+        while try quarantined.step() {
+            let key = quarantined.string(at: 1)
+            guard pattern.matches(key),
+                  let stored = try? StoredValue.read(from: quarantined, at: 3, encoding: quarantined.string(at: 2)),
+                  let converted = ScalarCast.cast(stored, to: target) else { continue }
+            recovered.append((quarantined.int64(at: 0), key, converted))
+        }
+        for entry in recovered {
+            try write(key: entry.key, typeName: to, value: entry.value)
+            let release = try connection.cached("DELETE FROM quarantine WHERE id = ?1")
+            release.bind(entry.id, at: 1)
+            try release.run()
+        }
+    }
+}

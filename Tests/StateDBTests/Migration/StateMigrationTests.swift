@@ -1,0 +1,211 @@
+import Foundation
+import StateDB
+import Testing
+
+private struct Volume: Codable, Equatable {
+    var level: Double
+}
+
+/// Makes a store at `path` holding `values` (key -> Int), committed and closed.
+private func makeStore(_ path: String, _ values: [String: Int]) throws {
+    let store = try StateStore(path: path)
+    for (key, value) in values { try store.binding(for: key, default: value).wrappedValue = value }
+    store.close()
+}
+
+private func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+struct StateMigrationTests {
+    @Test func renameIdentityMovesTheViewAndEverythingBelowIt() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["App/Settings/volume": 3, "App/Settings/Row[id: 1]/isOn": 1, "App/SettingsX/other": 9])
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .renameIdentity("move settings", from: "App/Settings", to: "App/Panel"),
+        ])
+        #expect(try store.binding(for: "App/Panel/volume", default: 0).wrappedValue == 3)
+        #expect(try store.binding(for: "App/Panel/Row[id: 1]/isOn", default: 0).wrappedValue == 1)
+        #expect(try store.binding(for: "App/SettingsX/other", default: 0).wrappedValue == 9, "a sibling with a longer name is not a child")
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).keys == ["App/Panel/Row[id: 1]/isOn", "App/Panel/volume", "App/SettingsX/other"])
+    }
+
+    @Test func renamePropertyInMatchingIdentities() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["List/Row[id: 1]/done": 1, "List/Row[id: 2]/done": 0, "Other/done": 5])
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .renameProperty("done is isDone", identities: "List/Row*", from: "done", to: "isDone"),
+        ])
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).keys == ["List/Row[id: 1]/isDone", "List/Row[id: 2]/isDone", "Other/done"])
+    }
+
+    @Test func retypeConvertsValuesAndRecoversQuarantinedOnes() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["A/volume": 7, "B/volume": 4])
+        do {
+            // A release changed the type without a migration: B's value is quarantined.
+            let store = try StateStore(path: folder.storePath)
+            let diagnostics = DiagnosticsRecorder(store)
+            #expect(try store.binding(for: "B/volume", default: Volume(level: 0)).wrappedValue == Volume(level: 0))
+            #expect(diagnostics.of(.quarantined).count == 1)
+            store.close()
+        }
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .retype("volume as struct", keys: "*/volume", from: Int.self, to: Volume.self) { Volume(level: Double($0) / 10) },
+        ])
+        #expect(try store.binding(for: "A/volume", default: Volume(level: -1)).wrappedValue == Volume(level: 0.7))
+        #expect(try store.binding(for: "B/volume", default: Volume(level: -1)).wrappedValue == Volume(level: 0.4), "recovered from quarantine")
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT count(*) FROM quarantine") == [["0"]])
+    }
+
+    @Test func deleteByPattern() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["Legacy/a": 1, "Legacy/b/c": 2, "Kept/a": 3])
+        let store = try StateStore(path: folder.storePath, migrations: [.delete("drop legacy", keys: "Legacy/*")])
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).keys == ["Kept/a"])
+    }
+
+    @Test func customMigrationsUseTheTransactionalSlotAPI() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["Counter/count": 41])
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .custom("split count") { slots in
+                let count = try slots.value(Int.self, at: "Counter/count") ?? 0
+                try slots.set("\(count + 1)", at: "Counter/label")
+                try slots.remove("Counter/count")
+                #expect(try slots.keys(matching: "Counter/*") == ["Counter/label"])
+            },
+        ])
+        #expect(try store.binding(for: "Counter/label", default: "").wrappedValue == "42")
+        store.close()
+    }
+
+    @Test func migrationsApplyOnceInOrderAndAreRecorded() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["X/n": 1])
+        let migrations: [StateMigration] = [
+            .custom("double") { slots in try slots.set((try slots.value(Int.self, at: "X/n") ?? 0) * 2, at: "X/n") },
+            .custom("add one") { slots in try slots.set((try slots.value(Int.self, at: "X/n") ?? 0) + 1, at: "X/n") },
+        ]
+        try StateStore(path: folder.storePath, migrations: migrations).close()
+        let store = try StateStore(path: folder.storePath, migrations: migrations)
+        #expect(try store.binding(for: "X/n", default: 0).wrappedValue == 3, "(1 * 2) + 1, applied once")
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT name, position FROM app_migrations ORDER BY position") == [["double", "0"], ["add one", "1"]])
+    }
+
+    @Test func aMigrationThatThrowsHalfwayLeavesTheFileUnchanged() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["X/a": 1, "X/b": 2])
+        let before = fileBytes(folder.storePath)
+        struct Boom: Error {}
+        #expect {
+            try StateStore(path: folder.storePath, migrations: [
+                .delete("first", keys: "X/a"),
+                .custom("second") { slots in
+                    try slots.set(99, at: "X/b")
+                    throw Boom()
+                },
+            ])
+        } throws: { error in
+            let error = error as? StateStoreError
+            return error?.kind == .migrationFailed && error?.message.contains("'second'") == true
+                && error?.message.contains("nothing was applied") == true
+        }
+        #expect(fileBytes(folder.storePath) == before)
+        let store = try StateStore(path: folder.storePath)
+        #expect(try store.binding(for: "X/a", default: 0).wrappedValue == 1)
+        #expect(try store.binding(for: "X/b", default: 0).wrappedValue == 2)
+        store.close()
+    }
+
+    @Test func migrationsOfANewerBuildAreDetected() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["X/a": 1])
+        try StateStore(path: folder.storePath, migrations: [.delete("one", keys: "nothing"), .delete("two", keys: "nothing")]).close()
+        #expect {
+            try StateStore(path: folder.storePath, migrations: [.delete("one", keys: "nothing")])
+        } throws: { error in
+            (error as? StateStoreError)?.kind == .newerSchema && "\(error)".contains("'two'")
+        }
+        var options = StateStore.Options()
+        options.unknownAppMigrations = .report
+        let store = try StateStore(path: folder.storePath, migrations: [.delete("one", keys: "nothing")], options: options)
+        store.close()
+    }
+
+    @Test func aMigrationInsertedBeforeAnAppliedOneIsRefused() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, [:])
+        try StateStore(path: folder.storePath, migrations: [.delete("one", keys: "x")]).close()
+        #expect {
+            try StateStore(path: folder.storePath, migrations: [.delete("zero", keys: "x"), .delete("one", keys: "x")])
+        } throws: { error in
+            "\(error)".contains("append new migrations at the end")
+        }
+    }
+
+    @Test func declarativeFilesCastScalarsExactly() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["A/count": 12, "B/count": 3])
+        let file = Data("""
+        { "migrations": [
+          { "name": "count as text", "retype": { "keys": "*/count", "from": "Swift.Int", "to": "Swift.String" } },
+          { "name": "move a", "renameIdentity": { "from": "A", "to": "Z" } }
+        ] }
+        """.utf8)
+        let migrations = try StateMigration.migrations(fromFile: file, path: "fix.json")
+        try MigrationStatus.migrateUp(path: folder.storePath, migrations: migrations)
+        let store = try StateStore(path: folder.storePath)
+        #expect(try store.binding(for: "Z/count", default: "").wrappedValue == "12")
+        #expect(try store.binding(for: "B/count", default: "").wrappedValue == "3")
+        store.close()
+
+        let bad = Data(#"{ "migrations": [ { "name": "x", "retype": { "keys": "*", "from": "Swift.Int", "to": "MyApp.Thing" } } ] }"#.utf8)
+        #expect(throws: StateStoreError.self) { try StateMigration.migrations(fromFile: bad, path: "bad.json") }
+        #expect(throws: StateStoreError.self) { try StateMigration.migrations(fromFile: Data("[]".utf8), path: "bad.json") }
+    }
+
+    @Test func aCastThatIsNotExactFailsTheWholeMigration() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        try store.binding(for: "A/name", default: "12").wrappedValue = "12"
+        try store.binding(for: "B/name", default: "twelve").wrappedValue = "twelve"
+        store.close()
+        let before = fileBytes(folder.storePath)
+        let file = Data(#"{ "migrations": [ { "name": "names as numbers", "retype": { "keys": "*/name", "from": "Swift.String", "to": "Swift.Int" } } ] }"#.utf8)
+        let migrations = try StateMigration.migrations(fromFile: file, path: "fix.json")
+        #expect(throws: StateStoreError.self) { try StateStore(path: folder.storePath, migrations: migrations) }
+        #expect(fileBytes(folder.storePath) == before)
+    }
+
+    @Test func migrateUpWritesABackupAndStatusReadsWithoutWriting() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["X/a": 1])
+        let migrations: [StateMigration] = [.delete("drop a", keys: "X/a")]
+        let before = fileBytes(folder.storePath)
+        let status = try MigrationStatus.read(path: folder.storePath, migrations: migrations)
+        #expect(status.pendingState.map(\.name) == ["drop a"])
+        #expect(status.pendingSchema.isEmpty)
+        #expect(status.appliedSchema.map(\.matchesThisBuild) == [true])
+        #expect(fileBytes(folder.storePath) == before, "status never writes")
+
+        let backup = try #require(try MigrationStatus.migrateUp(path: folder.storePath, migrations: migrations))
+        #expect(SQLiteProbe(path: backup).keys == ["X/a"], "the backup holds the state before the migration")
+        #expect(SQLiteProbe(path: folder.storePath).keys == [])
+        let attributes = try FileManager.default.attributesOfItem(atPath: backup)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try MigrationStatus.migrateUp(path: folder.storePath, migrations: migrations) == nil, "nothing pending")
+    }
+
+    @Test func keyPatterns() {
+        #expect(KeyPattern("Settings/*").matches("Settings/volume"))
+        #expect(KeyPattern("*/isOn").matches(#"List/Row[id: "a"]/isOn"#))
+        #expect(!KeyPattern("*/isOn").matches("List/isOnly"))
+        #expect(KeyPattern(#"Row[id: "a"]/x"#).matches(#"Row[id: "a"]/x"#), "brackets are literal")
+        #expect(KeyPattern("a*b*c").matches("a-b-b-c"))
+        #expect(!KeyPattern("a*b*c").matches("a-c"))
+    }
+}
