@@ -52,7 +52,12 @@ struct SchemaMigrator {
         for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
             current += line + "\n"
             if sqlite3_complete(current) != 0 {
-                let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                // Leading comment lines belong to the file, not the statement.
+                let lines = current.split(separator: "\n").drop { line in
+                    let text = line.trimmingCharacters(in: .whitespaces)
+                    return text.isEmpty || text.hasPrefix("--")
+                }
+                let trimmed = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
                 if !trimmed.isEmpty { statements.append(trimmed) }
                 current = ""
             }
