@@ -25,6 +25,13 @@ enum SQLiteShell {
         return text
     }
 
+    /// The store's commit counter (`statedb_clock.tick`).
+    static func clockTick(_ path: String) throws -> Int {
+        let text = try run(path, "SELECT tick FROM statedb_clock")
+        guard let tick = Int(text) else { throw ChildProcess.Failure(description: "statedb_clock.tick is '\(text)'") }
+        return tick
+    }
+
     /// The shell, found on `PATH` (`.ci/run` installs it).
     static func executable() throws -> URL {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
