@@ -31,14 +31,14 @@ struct RefusedFileTests {
     @Test func junkBytes() throws {
         let folder = TemporaryDirectory()
         let path = folder.storePath
-        FileManager.default.createFile(atPath: path, contents: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })))
         expectRefusal(path, .notADatabase)
     }
 
     @Test func aTextFile() throws {
         let folder = TemporaryDirectory()
         let path = folder.path("notes.txt")
-        FileManager.default.createFile(atPath: path, contents: Data("shopping list\n".utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("shopping list\n".utf8)))
         expectRefusal(path, .notADatabase)
     }
 
@@ -107,13 +107,13 @@ struct RefusedFileTests {
         let folder = TemporaryDirectory()
         let path = folder.path("looks-like-a-store.sqlite")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        FileManager.default.createFile(atPath: path + "/inside", contents: Data("x".utf8))
+        #expect(FileManager.default.createFile(atPath: path + "/inside", contents: Data("x".utf8)))
         expectRefusal(path, .cannotOpen)
     }
 
     @Test func anEmptyFileIsAdopted() throws {
         let folder = TemporaryDirectory()
-        FileManager.default.createFile(atPath: folder.storePath, contents: Data())
+        #expect(FileManager.default.createFile(atPath: folder.storePath, contents: Data()))
         let store = try StateStore(path: folder.storePath)
         try store.binding(for: "Adopted/value", default: 0).wrappedValue = 5
         store.close()

@@ -29,6 +29,10 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// A child that outlives its test (a failed expectation skipped the kill) must not keep
+    /// running.
+    deinit { terminateIfRunning() }
+
     /// The `statedb-test-helper` executable with `arguments`.
     static func helper(_ arguments: [String]) throws -> ChildProcess {
         try ChildProcess(try TestHelper.executable(), arguments)
@@ -62,6 +66,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Writes `text` to the child's standard input.
     func send(_ text: String) {
+        guard process.isRunning else { return }  // writing to a dead child's pipe raises SIGPIPE
         input.fileHandleForWriting.write(Data(text.utf8))
     }
 
