@@ -1,1 +1,100 @@
+// A child process for tests that need a real process to write a store and then die (or exit).
+// Each subcommand prints one line per fact the parent may rely on, unbuffered, so a parent that
+// kills it knows exactly what was acknowledged.
+import Foundation
 import StateDB
+
+let usage = """
+    usage: statedb-test-helper COMMAND STORE [options]
+
+    commands:
+      write-loop STORE [--key KEY] [--count N]
+          Writes increasing integers to the Int slot KEY (default "Helper/counter"), starting
+          after the value already stored, and flushes after each one. Prints "ack V" once the
+          flush of V returned. Stops after N values (default: never; kill it).
+      set STORE KEY VALUE
+          Writes the Int VALUE to the slot KEY, flushes, closes, and prints "ok".
+    """
+
+/// Writes one line straight to the descriptor (no buffer): the parent may kill this process
+/// right after.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("statedb-test-helper: \(message)\n".utf8))
+    exit(status)
+}
+
+func usageError(_ message: String) -> Never {
+    fail("\(message)\n\(usage)", status: 2)
+}
+
+/// The value of `--name` in `arguments`, removing both from the list.
+func option(_ name: String, in arguments: inout [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count else { usageError("\(name) needs a value") }
+    let value = arguments[index + 1]
+    arguments.removeSubrange(index...index + 1)
+    return value
+}
+
+func integer(_ text: String, _ what: String) -> Int {
+    guard let value = Int(text) else { usageError("\(what) must be an integer, not '\(text)'") }
+    return value
+}
+
+func openStore(_ path: String) -> StateStore {
+    do {
+        return try StateStore(path: path)
+    } catch {
+        fail("\(error)")
+    }
+}
+
+func writeLoop(_ arguments: [String]) {
+    var arguments = arguments
+    let key = option("--key", in: &arguments) ?? "Helper/counter"
+    let count = option("--count", in: &arguments).map { integer($0, "--count") }
+    guard arguments.count == 1 else { usageError("write-loop takes one STORE path") }
+    let store = openStore(arguments[0])
+    do {
+        let slot = try store.binding(for: key, default: 0)
+        var written = 0
+        while count.map({ written < $0 }) ?? true {
+            let value = slot.wrappedValue + 1
+            slot.wrappedValue = value
+            try store.flush()
+            say("ack \(value)")
+            written += 1
+        }
+    } catch {
+        fail("\(error)")
+    }
+    store.close()
+}
+
+func set(_ arguments: [String]) {
+    guard arguments.count == 3 else { usageError("set takes STORE KEY VALUE") }
+    let value = integer(arguments[2], "VALUE")
+    let store = openStore(arguments[0])
+    do {
+        try store.binding(for: arguments[1], default: value).wrappedValue = value
+        try store.flush()
+    } catch {
+        fail("\(error)")
+    }
+    store.close()
+    say("ok")
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard !arguments.isEmpty else { usageError("no command given") }
+let command = arguments.removeFirst()
+switch command {
+case "write-loop": writeLoop(arguments)
+case "set": set(arguments)
+case "help", "--help", "-h": say(usage)
+default: usageError("unknown command '\(command)'")
+}

@@ -18,6 +18,9 @@ public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatab
         case readOnly
         /// The disk is full or an I/O error occurred; nothing was written.
         case diskFull
+        /// Another connection held the store's write lock for longer than the busy timeout
+        /// (a long transaction in another process); nothing was written.
+        case busy
         /// The store did not exist and creating it was not allowed.
         case missing
         /// A stored or supplied value does not fit the slot's declared type.
@@ -60,6 +63,8 @@ extension StateStoreError {
             self.init(.corrupt, path: path, "the database is damaged (\(error.message)) while \(what); nothing was written. Restore a backup, or run `statedb check` on a copy.")
         case _ where error.isReadOnly:
             self.init(.readOnly, path: path, "cannot write while \(what) (\(error.message)); check the permissions of the file and its folder.")
+        case _ where error.isBusy:
+            self.init(.busy, path: path, "the store is locked by another process (\(error.message)) while \(what); nothing was written. Let that process finish its transaction (an open sqlite3 shell, another statedb), then try again.")
         case _ where error.isDiskFull:
             self.init(.diskFull, path: path, "I/O error while \(what) (\(error.message)); the change was rolled back and is kept in memory. Free disk space and flush again.")
         default:

@@ -29,7 +29,7 @@ enum StoreFile {
 
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: path, mode: .readOnly)
+            connection = try SQLiteConnection(path: inspectionPath(for: path), mode: .readOnly)
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the file read-only")
         }
@@ -49,6 +49,20 @@ enum StoreFile {
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "reading the schema")
         }
+    }
+
+    /// What to open for the inspection so that it leaves nothing behind. A read-only
+    /// connection to a WAL-mode file creates `-wal` and `-shm` beside it and cannot remove them
+    /// (that takes a checkpoint, a write). Without a `-wal` (or `-journal`) the main file holds
+    /// every committed transaction, so it is read as immutable: no locks, no side files. With
+    /// one, a process has the store open or crashed with it open, and only a normal read sees
+    /// the transactions waiting in it.
+    static func inspectionPath(for path: String) -> String {
+        let sideFiles = [path + "-wal", path + "-journal"]
+        guard !sideFiles.contains(where: { FileManager.default.fileExists(atPath: $0) }),
+              let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+        else { return path }
+        return "file:\(escaped)?immutable=1"
     }
 
     /// The first 16 bytes of every SQLite 3 database.

@@ -8,7 +8,24 @@ import Foundation
 enum ValueCodec {
     /// A stable, human-readable name for a value type, as kept in the `type` column.
     static func typeName(of type: Any.Type) -> String {
-        String(reflecting: type)
+        stableTypeName(String(reflecting: type))
+    }
+
+    /// `String(reflecting:)` without the parts that change between processes and toolchains:
+    /// private and local types carry a run-time address (`App.(unknown context at $55d…).Row`),
+    /// and the Linux toolchain spells Foundation's types `FoundationEssentials.Data` where
+    /// others say `Foundation.Data`.
+    static func stableTypeName(_ reflected: String) -> String {
+        var name = reflected
+        if name.contains("(unknown context at ") {
+            name.replace(/\(unknown context at \$[0-9a-fA-F]+\)\./, with: "")
+        }
+        if name.contains("Foundation") {
+            name.replace(/(^|[^A-Za-z0-9_])Foundation(Essentials|Internationalization)\./) { match in
+                match.output.1 + "Foundation."
+            }
+        }
+        return name
     }
 
     static func encode<T: Encodable>(_ value: T) throws -> StoredValue {

@@ -124,7 +124,17 @@ final class SQLiteStatement {
     func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
     func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
     func bind(_ value: String, at index: Int32) {
-        sqlite3_bind_text(handle, index, value, -1, sqliteTransient)
+        // The byte count, not -1: a string may contain NUL, where SQLite would otherwise stop.
+        var value = value
+        value.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                _ = sqlite3_bind_text(handle, index, "", 0, sqliteTransient)  // '', not NULL
+                return
+            }
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                _ = sqlite3_bind_text64(handle, index, text, sqlite3_uint64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
+            }
+        }
     }
     func bind(_ value: [UInt8], at index: Int32) {
         value.withUnsafeBytes { bytes in
