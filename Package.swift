@@ -47,7 +47,8 @@ let package = Package(
         .testTarget(
             name: "StateDBTests",
             dependencies: ["StateDB", "CSQLite"],
-            path: "Tests/StateDBTests"
+            path: "Tests/StateDBTests",
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]
