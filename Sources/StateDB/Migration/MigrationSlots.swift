@@ -49,9 +49,7 @@ public final class MigrationSlots {
 
     /// Deletes a slot (nothing when there is none).
     public func remove(_ key: String) throws {
-        let delete = try connection.cached("DELETE FROM slots WHERE key = ?1")
-        delete.bind(key, at: 1)
-        try delete.run()
+        try SlotRows.delete(key, tick: tick, on: connection)
     }
 
     /// Moves a slot to another key.

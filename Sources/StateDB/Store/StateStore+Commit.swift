@@ -108,10 +108,8 @@ extension StateStore {
                 }
             }
             if !batch.deletions.isEmpty {
-                let delete = try connection.cached("DELETE FROM slots WHERE key = ?1")
                 for key in batch.deletions {
-                    delete.bind(key, at: 1)
-                    try delete.run()
+                    try SlotRows.delete(key, tick: tick, on: connection)
                 }
             }
             if !encoded.isEmpty {

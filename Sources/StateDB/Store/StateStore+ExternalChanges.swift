@@ -20,8 +20,10 @@ extension StateStore {
             let rows = try connection.prepare(StoredRow.selectSQL + " WHERE version > ?1")
             rows.bind(seenTick, at: 1)
             var changed: [StoredRow] = []
+            var present = Set<String>()
             while try rows.step() {
                 let row = StoredRow(rows)
+                present.insert(row.key)
                 if !ownTicks.contains(row.version) { changed.append(row) }
             }
             let tombstones = try connection.prepare("SELECT key FROM slot_tombstones WHERE version > ?1")
@@ -30,7 +32,7 @@ extension StateStore {
             while try tombstones.step() { deleted.append(tombstones.string(at: 0)) }
             seenTick = try currentTick(connection)
             ownTicks.removeAll()
-            applyExternal(changed: changed, deleted: deleted)
+            applyExternal(changed: changed, deleted: deleted.filter { !present.contains($0) })
         }
     }
 
@@ -38,7 +40,6 @@ extension StateStore {
         var wakeUps: [@Sendable () -> Void] = []
         var diagnostics: [StateDiagnostic] = []
         lock.withLock {
-            let present = Set(changed.map(\.key))
             for row in changed {
                 guard let cell = cells[row.key] else {
                     dormantRows[row.key] = row
@@ -57,7 +58,7 @@ extension StateStore {
                     diagnostics.append(StateDiagnostic(kind: .externalChange, key: row.key, message: "another process stored a \(row.type) value that does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot keeps its value."))
                 }
             }
-            for key in deleted where !present.contains(key) {
+            for key in deleted {
                 dormantRows[key] = nil
                 guard let cell = cells[key], !cell.isEnded else { continue }
                 cell.resetToInitial()

@@ -32,6 +32,13 @@ struct SchemaUpgradeTests {
         let status = try MigrationStatus.read(path: folder.storePath)
         #expect(status.schemaVersion == SchemaMigration.latestVersion)
         #expect(status.isCurrent)
+
+        // The upgrade left a backup of the version-1 file beside the store.
+        let backups = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("state.sqlite.schema-v1-") && $0.hasSuffix(".bak") }
+        #expect(backups.count == 1)
+        let backup = folder.path(try #require(backups.first))
+        #expect(SQLiteProbe(path: backup).rows("PRAGMA user_version") == [["1"]])
+        #expect(SQLiteProbe(path: backup).value("App/count") == "42")
     }
 
     @Test func aStoreBehindIsRefusedWhenMigratingIsOff() throws {
@@ -65,7 +72,7 @@ struct SchemaUpgradeTests {
             let text = "\(error)"
             return text.contains("0002_broken.sql") && text.contains("INSERT INTO no_such_table") && text.contains("rolled back")
         }
-        #expect(try connection.pragmaInteger("user_version") == 1)
+        #expect(try connection.pragmaInteger("user_version") == Int64(SchemaMigration.latestVersion))
         let tables = try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'")
         _ = try tables.step()
         #expect(tables.int64(at: 0) == 0, "the CREATE TABLE was rolled back too")

@@ -1,0 +1,50 @@
+import Foundation
+import StateDB
+import Testing
+
+// An operator editing the file with the sqlite3 shell while the app runs: the app sees the
+// change at its next refresh, without restarting.
+
+struct HandEditTests {
+    @Test func aHandUpdateInTheShellReachesTheRunningStore() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let count = try store.binding(for: "App/count", default: 1)
+        try store.flush()
+        try SQLiteShell.run(folder.storePath, "UPDATE slots SET value = 5 WHERE key = 'App/count'")
+        try store.refreshFromDisk()
+        #expect(count.wrappedValue == 5)
+        store.close()
+    }
+
+    @Test func aHandDeleteInTheShellResetsTheSlotInTheRunningStore() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let count = try store.binding(for: "App/count", default: 1)
+        count.wrappedValue = 9
+        try store.flush()
+        let tickBefore = try SQLiteShell.clockTick(folder.storePath)
+        try SQLiteShell.run(folder.storePath, "DELETE FROM slots WHERE key = 'App/count'")
+        #expect(try SQLiteShell.clockTick(folder.storePath) == tickBefore + 1, "the trigger advanced the clock")
+        try store.refreshFromDisk()
+        #expect(count.wrappedValue == 1, "back to its initial value")
+        try store.flush()
+        #expect(SQLiteProbe(path: folder.storePath).value("App/count") == "1", "and recorded again")
+        store.close()
+    }
+
+    @Test func theStoresOwnDeletesAdvanceTheClockOncePerCommit() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        try store.flush()
+        try SQLiteShell.run(folder.storePath, """
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
+            VALUES ('A/x', 'A', 'x', 'Swift.Int', 'integer', 1, 0, 0, 0), ('A/y', 'A', 'y', 'Swift.Int', 'integer', 2, 0, 0, 0)
+            """)
+        let tickBefore = try SQLiteShell.clockTick(folder.storePath)
+        try MigrationStatus.migrateUp(path: folder.storePath, migrations: [.delete("drop A", keys: "A/*")])
+        #expect(try SQLiteShell.clockTick(folder.storePath) == tickBefore + 1)
+        #expect(SQLiteProbe(path: folder.storePath).keys == [])
+        store.close()
+    }
+}
