@@ -12,7 +12,7 @@ enum GetCommand: Command {
             The value is printed in the JSON form `statedb set` accepts: strings quoted, bytes as
             {"$base64": "…"}, app types as the JSON the app encoded.
 
-            example: statedb get state.sqlite 'ContentView/VStack/Row[id: "42"]/_isOn'
+            example: statedb get state.sqlite 'ContentView/VStack/Row[id: "42"]/isOn'
             """
     )
 

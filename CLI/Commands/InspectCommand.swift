@@ -16,9 +16,9 @@ enum InspectCommand: Command {
             each /, merges chains of single views, and lists each view's slots first:
 
               ContentView
-              ├─ _count: Int = 3 · 2m ago
+              ├─ count: Int = 3 · 2m ago
               └─ VStack/Row[id: "42"]
-                 └─ _isOn: Bool = true · 5d ago
+                 └─ isOn: Bool = true · 5d ago
 
             --json prints an array of objects: key, identity, property, type, encoding, value
             (bytes as {"$base64": "…"}), created, updated, seen (ISO 8601 UTC), version.

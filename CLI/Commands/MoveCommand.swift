@@ -19,7 +19,7 @@ enum MoveCommand: Command {
 
             examples:
               statedb mv state.sqlite ContentView/VStack/Row ContentView/List/Row
-              statedb mv state.sqlite Settings/_volume Settings/_level
+              statedb mv state.sqlite Settings/volume Settings/level
             """
     )
 

@@ -18,7 +18,7 @@ enum RemoveCommand: Command {
             apps notice them.
 
             examples:
-              statedb rm state.sqlite ContentView/_count
+              statedb rm state.sqlite ContentView/count
               statedb rm state.sqlite --prefix 'ContentView/List/Row[id: "42"]' --dry-run
             """
     )

@@ -26,9 +26,9 @@ enum SetCommand: Command {
             it has its own unsaved change to the same slot, which then wins (see docs/cli.md).
 
             examples:
-              statedb set state.sqlite ContentView/_count 5
-              statedb set state.sqlite Settings/_name '"Ada"'
-              statedb set state.sqlite Settings/_volume 7 --type Swift.Int
+              statedb set state.sqlite ContentView/count 5
+              statedb set state.sqlite Settings/name '"Ada"'
+              statedb set state.sqlite Settings/volume 7 --type Swift.Int
             """
     )
 
