@@ -29,11 +29,15 @@ func runStatedb(_ arguments: [String], console: Console) -> ExitCode {
     }
     switch name {
     case "-h", "--help", "help":
-        if name == "help", arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
-            console.print(command.spec.help)
-        } else {
+        guard name == "help", arguments.count > 1 else {
             console.print(topLevelHelp)
+            return .ok
         }
+        guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+            console.error("statedb help: no command '\(arguments[1])'; `statedb --help` lists the commands.")
+            return .usage
+        }
+        console.print(command.spec.help)
         return .ok
     case "--version":
         console.print("statedb, store schema version \(SchemaMigration.latestVersion)")

@@ -31,6 +31,9 @@ extension StoreAdmin {
         guard !old.text.isEmpty, !new.isEmpty else {
             throw AdminError(.invalidInput, path: path, "both prefixes must be non-empty, e.g. `statedb mv STORE ContentView/VStack/Row ContentView/List/Row`.")
         }
+        guard old.text.hasSuffix("/") == new.hasSuffix("/") else {
+            throw AdminError(.invalidInput, path: path, "end both prefixes with / or neither (\(quoted(old.text)) → \(quoted(new))), so each key keeps its separator.")
+        }
         guard old.text != new else {
             throw AdminError(.invalidInput, path: path, "the old and new prefixes are the same; nothing to do.")
         }

@@ -28,6 +28,18 @@ import Testing
         #expect(run.stderr.isEmpty)
     }
 
+    @Test func inspectUsesColourOnlyOnATerminalWithoutNoColor() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal")
+        let coloured = try CLI.run(["inspect", path], inTerminal: true, noColour: false)
+        #expect(coloured.status == 0, "\(coloured)")
+        #expect(coloured.stdout.contains("\u{1B}[1mContentView\u{1B}[0m"))
+        #expect(coloured.stdout.contains(#"line\u001b[31m\nbreak"#))  // stored escapes stay escaped
+        let plain = try CLI.run(["inspect", path], inTerminal: true, noColour: true)
+        #expect(!plain.stdout.contains("\u{1B}"))
+        let piped = try CLI.run(["inspect", path], noColour: false)
+        #expect(!piped.stdout.contains("\u{1B}"))
+    }
+
     @Test func inspectJSONHasEverySlotWithItsMetadata() throws {
         let run = try CLI.run("inspect", path, "--json")
         #expect(run.status == 0, "\(run)")
@@ -116,13 +128,19 @@ import Testing
         // A hand edit that breaks a value: a bool column holding 7, an Int slot holding text.
         try sqlite(path, "UPDATE slots SET value = 7 WHERE key = '\(SampleKeys.isOn.replacingOccurrences(of: "'", with: "''"))'")
         try sqlite(path, "UPDATE slots SET encoding = 'text', value = 'three' WHERE key = '\(SampleKeys.count)'")
+        // Valid JSON for a UInt8, but the library reads a UInt8 from an integer column only.
+        try sqlite(path, "UPDATE slots SET encoding = 'json', value = '7' WHERE key = '\(SampleKeys.level)'")
         let run = try CLI.run("check", path, "--json")
         #expect(run.status == 5, "\(run)")
         let report = try #require(try run.json() as? [String: Any])
         #expect(report["healthy"] as? Bool == false)
         let problems = try #require(report["problems"] as? [[String: String]])
-        #expect(problems.map { $0["key"] } == [SampleKeys.isOn, SampleKeys.count].sorted())
+        #expect(problems.map { $0["key"] } == [SampleKeys.isOn, SampleKeys.count, SampleKeys.level].sorted())
         #expect(problems.contains { $0["problem"]?.contains("does not fit Swift.Int") == true })
+        #expect(problems.contains { $0["problem"]?.contains("stored with encoding 'json'") == true })
+        // `set` of the same value repairs it.
+        #expect(try CLI.run("set", path, SampleKeys.level, "7").stdout.hasPrefix("set "))
+        #expect(try readBack(path, SampleKeys.level, as: UInt8.self, default: 0) == 7)
         // The unreadable value makes export refuse rather than write an incomplete file.
         let export = try CLI.run("export", path)
         #expect(export.status == 5)

@@ -32,19 +32,27 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }()
 
-    /// Runs `statedb arguments…`. `asUnprivileged` drops root's power to ignore file
-    /// permissions (with `setpriv`), so a read-only file is read-only even in a root container.
-    static func run(_ arguments: [String], stdin: String? = nil, asUnprivileged: Bool = false) throws -> Run {
+    /// Runs `statedb arguments…` with `NO_COLOR` set unless `noColour` is false.
+    ///
+    /// - `asUnprivileged` drops root's power to ignore file permissions (with `setpriv`), so
+    ///   a read-only file is read-only even in a root container;
+    /// - `inTerminal` gives the command a pseudo-terminal as standard output (with `script`).
+    static func run(_ arguments: [String], stdin: String? = nil, asUnprivileged: Bool = false,
+                    inTerminal: Bool = false, noColour: Bool = true) throws -> Run {
         let process = Process()
         if asUnprivileged && getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--bounding-set=-all", "--inh-caps=-all", binary] + arguments
+        } else if inTerminal {
+            let command = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", command.joined(separator: " "), "/dev/null"]
         } else {
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = arguments
         }
         var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
+        environment["NO_COLOR"] = noColour ? "1" : nil
         process.environment = environment
         let output = Pipe(), errors = Pipe(), input = Pipe()
         process.standardOutput = output

@@ -132,6 +132,7 @@ import Testing
         #expect(try CLI.run("get", path, #"ContentView/Grid/Row[id: "42"]/isOn"#).stdout == "true\n")
         #expect(try CLI.run("get", path, SampleKeys.isOn).status == 1)
         #expect(try readBack(path, #"ContentView/Grid/Row[id: "42"]/isOn"#, as: Bool.self, default: false) == true)
+        #expect(try CLI.run("mv", path, "ContentView/", "Home").status == 2)  // "Homecount"? No.
 
         // Renaming a property onto one that exists is refused, and nothing moves.
         let bytes = try fileBytes(path)
