@@ -91,7 +91,7 @@ enum ArgumentParser {
             let (name, inline) = split(argument)
             guard let option = find(name, in: spec) else {
                 let known = spec.options.map { "--" + $0.name }
-                let close = known.filter { editDistance($0, name) <= 2 }.first
+                let close = known.filter { KeySuggestions.editDistance($0, name) <= 2 }.first
                 throw UsageError("unknown option \(name)\(close.map { " (did you mean \($0)?)" } ?? "")\(seeHelp(spec))")
             }
             if option.value == nil {

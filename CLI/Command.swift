@@ -46,8 +46,8 @@ func runStatedb(_ arguments: [String], console: Console) -> ExitCode {
         break
     }
     guard let command = commands.first(where: { $0.spec.name == name }) else {
-        let close = commands.map { $0.spec.name }.min { editDistance($0, name) < editDistance($1, name) }
-        let hint = close.flatMap { editDistance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+        let close = commands.map { $0.spec.name }.min { KeySuggestions.editDistance($0, name) < KeySuggestions.editDistance($1, name) }
+        let hint = close.flatMap { KeySuggestions.editDistance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
         console.error("statedb: unknown command '\(name)'\(hint); `statedb --help` lists the commands.")
         return .usage
     }

@@ -15,9 +15,9 @@ func slotJSON(_ slot: AdminSlot) -> JSONValue {
     ]
     if let problem = slot.problem { members.append(.init("error", .string(problem))) }
     members += [
-        .init("created", .string(isoTimestamp(milliseconds: slot.createdAt))),
-        .init("updated", .string(isoTimestamp(milliseconds: slot.updatedAt))),
-        .init("seen", .string(isoTimestamp(milliseconds: slot.seenAt))),
+        .init("created", .string(StoreAdmin.isoTimestamp(milliseconds: slot.createdAt))),
+        .init("updated", .string(StoreAdmin.isoTimestamp(milliseconds: slot.updatedAt))),
+        .init("seen", .string(StoreAdmin.isoTimestamp(milliseconds: slot.seenAt))),
         .init("version", .number(String(slot.version))),
     ]
     return .object(members)
@@ -32,7 +32,7 @@ func quarantineJSON(_ entry: QuarantinedValue) -> JSONValue {
         .init("encoding", .string(entry.encoding)),
         .init("value", entry.value ?? .null),
         .init("error", .string(entry.error)),
-        .init("quarantined", .string(isoTimestamp(milliseconds: entry.quarantinedAt))),
+        .init("quarantined", .string(StoreAdmin.isoTimestamp(milliseconds: entry.quarantinedAt))),
     ])
 }
 

@@ -36,14 +36,14 @@ struct Console {
 /// `text` with every character that could drive a terminal or hide itself (controls, DEL,
 /// C1, line separators, bidirectional overrides) written as an escape: `\n`, `\u{1B}`.
 func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: Terminal.isUnsafe) else { return text }
+    guard text.unicodeScalars.contains(where: TerminalSafety.isUnsafe) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
         switch scalar {
         case "\n": result += "\\n"
         case "\r": result += "\\r"
         case "\t": result += "\\t"
-        case _ where Terminal.isUnsafe(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        case _ where TerminalSafety.isUnsafe(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         default: result.unicodeScalars.append(scalar)
         }
     }

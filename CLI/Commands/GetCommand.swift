@@ -23,7 +23,7 @@ enum GetCommand: Command {
             return slot.value == nil ? .problemsFound : .ok
         }
         guard let value = slot.value else {
-            console.error("statedb get: \(arguments.positionals[0]): the value of \(JSONValue.string(slot.key).serialized()) cannot be read (\(slot.problem ?? "?")); `statedb check` lists such values.")
+            console.error("statedb get: \(arguments.positionals[0]): the value of \(JSONValue.quoted(slot.key)) cannot be read (\(slot.problem ?? "?")); `statedb check` lists such values.")
             return .problemsFound
         }
         console.print(jsonText(value))

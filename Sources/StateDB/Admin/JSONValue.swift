@@ -45,6 +45,9 @@
         }
     }
 
+    /// `text` as a JSON string literal, for messages: `"a \"b\""`.
+    public static func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
+
     /// The number's literal when it is a whole number written without fraction or exponent.
     var integerLiteral: String? {
         guard case .number(let literal) = self, !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
@@ -112,7 +115,7 @@ extension JSONValue {
             case "\u{8}": output += "\\b"
             case "\u{C}": output += "\\f"
             default:
-                if Terminal.isUnsafe(scalar) {
+                if TerminalSafety.isUnsafe(scalar) {
                     output += "\\u" + hex4(scalar.value)
                 } else {
                     output.unicodeScalars.append(scalar)
@@ -129,7 +132,7 @@ extension JSONValue {
 }
 
 /// Characters that must never reach a terminal raw from stored data.
-@_spi(Admin) public enum Terminal {
+@_spi(Admin) public enum TerminalSafety {
     /// C0 and C1 controls, DEL, line/paragraph separators and bidirectional controls (which
     /// can make text display differently from what it is).
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
@@ -243,7 +246,7 @@ private struct JSONParser {
             let keyPosition = index
             let key = try parseString()
             guard keys.insert(key).inserted else {
-                throw JSONSyntaxError(position: keyPosition + 1, message: "duplicate key \(JSONValue.string(key).serialized())")
+                throw JSONSyntaxError(position: keyPosition + 1, message: "duplicate key \(JSONValue.quoted(key))")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }

@@ -26,13 +26,15 @@
     public var description: String { text }
 }
 
-/// Checks a key a person typed or a file supplied: `identity/property`, no empty segments.
-func validateKey(_ key: String, path: String, what: String = "key") throws {
-    func fail(_ problem: String) -> AdminError {
-        AdminError(.invalidInput, path: path, "\(what) \(JSONValue.string(key).serialized()) \(problem); a key is identity segments and a property separated by /, as `statedb inspect` shows them.")
+extension StoreAdmin {
+    /// Checks a key a person typed or a file supplied: `identity/property`, no empty segments.
+    static func validateKey(_ key: String, path: String, what: String = "key") throws {
+        func fail(_ problem: String) -> AdminError {
+            AdminError(.invalidInput, path: path, "\(what) \(JSONValue.quoted(key)) \(problem); a key is identity segments and a property separated by /, as `statedb inspect` shows them.")
+        }
+        if key.isEmpty { throw fail("is empty") }
+        if key.hasPrefix("/") || key.hasSuffix("/") { throw fail("starts or ends with /") }
+        if key.contains("//") { throw fail("has an empty segment (//)") }
+        if key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { throw fail("contains control characters") }
     }
-    if key.isEmpty { throw fail("is empty") }
-    if key.hasPrefix("/") || key.hasSuffix("/") { throw fail("starts or ends with /") }
-    if key.contains("//") { throw fail("has an empty segment (//)") }
-    if key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { throw fail("contains control characters") }
 }

@@ -1,5 +1,5 @@
 /// The keys closest to one that was not found, for "did you mean" in error messages.
-enum KeySuggestions {
+@_spi(Admin) public enum KeySuggestions {
     /// Up to `limit` keys: first those the typed text is a prefix of, then those within a
     /// small edit distance (of the whole key, or of as many trailing segments as were typed).
     static func closest(to typed: String, among keys: [String], limit: Int = 3) -> [String] {
@@ -13,7 +13,7 @@ enum KeySuggestions {
             }
             let segments = key.split(separator: "/", omittingEmptySubsequences: false)
             let tail = segments.suffix(typedSegments).joined(separator: "/")
-            let score = min(editDistance(typed, key), editDistance(typed, tail) + 1)
+            let score = min(KeySuggestions.editDistance(typed, key), KeySuggestions.editDistance(typed, tail) + 1)
             if score <= threshold { scored.append((score, key)) }
         }
         return scored.sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.key)
@@ -23,22 +23,22 @@ enum KeySuggestions {
     static func hint(for typed: String, among keys: [String]) -> String {
         let close = closest(to: typed, among: keys)
         guard !close.isEmpty else { return keys.isEmpty ? "; the store has no slots" : "; `statedb inspect` lists the keys" }
-        return "; closest: " + close.map { JSONValue.string($0).serialized() }.joined(separator: ", ")
+        return "; closest: " + close.map { JSONValue.quoted($0) }.joined(separator: ", ")
     }
-}
 
-/// Levenshtein distance over characters, for "did you mean".
-@_spi(Admin) public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    /// Levenshtein distance over characters, for "did you mean".
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
         }
-        swap(&previous, &current)
+        return previous[b.count]
     }
-    return previous[b.count]
 }

@@ -24,7 +24,7 @@ extension SlotType {
     /// `JSONEncoder` writes it.
     public func check(_ value: JSONValue, reference: JSONValue?, native: Bool = true, path: String = "") throws(TypeCheckFailure) {
         func fail(_ expected: String) -> TypeCheckFailure {
-            TypeCheckFailure(path: path, problem: "got \(describe(value)), expected \(expected)", isShapeOnly: false)
+            TypeCheckFailure(path: path, problem: "got \(value.briefDescription), expected \(expected)", isShapeOnly: false)
         }
         switch self {
         case .bool:
@@ -108,10 +108,10 @@ extension SlotType {
             let newKeys = Set(new.map(\.key))
             let oldKeys = Set(old.map(\.key))
             if let missing = old.first(where: { !newKeys.contains($0.key) }) {
-                throw fail("key \(JSONValue.string(missing.key).serialized()) is missing (the stored value has it)")
+                throw fail("key \(JSONValue.quoted(missing.key)) is missing (the stored value has it)")
             }
             if let extra = new.first(where: { !oldKeys.contains($0.key) }) {
-                throw fail("key \(JSONValue.string(extra.key).serialized()) is not in the stored value")
+                throw fail("key \(JSONValue.quoted(extra.key)) is not in the stored value")
             }
             for member in new {
                 try checkShape(member.value, against: reference[member.key], path: path + pathComponent(member.key))
@@ -122,13 +122,13 @@ extension SlotType {
                 try checkShape(element, against: template, path: path + "[\(index)]")
             }
         default:
-            throw fail("got \(describe(value)) where the stored value has \(reference.kindDescription)")
+            throw fail("got \(value.briefDescription) where the stored value has \(reference.kindDescription)")
         }
     }
 
     static func pathComponent(_ key: String) -> String {
         let simple = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        return simple ? "." + key : "[" + JSONValue.string(key).serialized() + "]"
+        return simple ? "." + key : "[" + JSONValue.quoted(key) + "]"
     }
 
     /// The stored form of a value that passed `check`, exactly as `ValueCodec` would store
@@ -161,15 +161,17 @@ extension SlotType.IntegerWidth {
     }
 }
 
-/// "a string ("yes")": the kind and a short preview, for messages.
-func describe(_ value: JSONValue) -> String {
-    switch value {
-    case .null: return "null"
-    case .bool(let flag): return flag ? "true" : "false"
-    case .number(let literal): return "the number \(literal)"
-    default:
-        let text = value.serialized()
-        let preview = text.count > 40 ? String(text.prefix(39)) + "…" : text
-        return "\(value.kindDescription) (\(preview))"
+extension JSONValue {
+    /// "a string ("yes")": the kind and a short preview, for messages.
+    var briefDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let literal): return "the number \(literal)"
+        default:
+            let text = serialized()
+            let preview = text.count > 40 ? String(text.prefix(39)) + "…" : text
+            return "\(kindDescription) (\(preview))"
+        }
     }
 }

@@ -64,7 +64,7 @@ extension StoreAdmin {
     private func problem(in slot: AdminSlot) -> String? {
         let split = SlotKey(slot.key)
         if split.identity != slot.identity || split.property != slot.property {
-            return "identity \(quoted(slot.identity)) and property \(quoted(slot.property)) do not match the key"
+            return "identity \(JSONValue.quoted(slot.identity)) and property \(JSONValue.quoted(slot.property)) do not match the key"
         }
         guard let value = slot.value else { return slot.problem ?? "the value cannot be read" }
         let type = slot.slotType

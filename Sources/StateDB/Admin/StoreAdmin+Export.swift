@@ -26,17 +26,17 @@ extension StoreAdmin {
             let slots = try loadRows(connection).map(AdminSlot.init)
             let unreadable = slots.filter { $0.value == nil }
             if let first = unreadable.first {
-                throw AdminError(.unreadableValue, path: path, "\(unreadable.count) value(s) cannot be read, first \(quoted(first.key)) (\(first.problem ?? "unreadable")); nothing was exported. Run `statedb check`, then fix them with `statedb set` or `statedb rm`.")
+                throw AdminError(.unreadableValue, path: path, "\(unreadable.count) value(s) cannot be read, first \(JSONValue.quoted(first.key)) (\(first.problem ?? "unreadable")); nothing was exported. Run `statedb check`, then fix them with `statedb set` or `statedb rm`.")
             }
             let entries = slots.map { slot in
                 JSONValue.object([.init("key", .string(slot.key)), .init("type", .string(slot.type)),
-                                  .init("value", slot.value!), .init("updated", .string(isoTimestamp(milliseconds: slot.updatedAt)))])
+                                  .init("value", slot.value!), .init("updated", .string(StoreAdmin.isoTimestamp(milliseconds: slot.updatedAt)))])
             }
             return .object([
                 .init("format", .string(ExportFormat.name)),
                 .init("formatVersion", .number(String(ExportFormat.version))),
                 .init("schemaVersion", .number(String(try connection.pragmaInteger("user_version")))),
-                .init("exportedAt", .string(isoTimestamp(milliseconds: nowMilliseconds()))),
+                .init("exportedAt", .string(StoreAdmin.isoTimestamp(milliseconds: nowMilliseconds()))),
                 .init("slots", .array(entries)),
             ])
         }
@@ -90,20 +90,20 @@ extension StoreAdmin {
         for (index, slot) in slots.enumerated() {
             let label = "slots[\(index)]"
             guard case .string(let key)? = slot["key"] else { throw invalid("has no string \"key\" in \(label)") }
-            let where_ = "\(label) (\(quoted(key)))"
-            guard case .string(let typeName)? = slot["type"], !typeName.isEmpty else { throw invalid("has no \"type\" in \(where_)") }
-            guard let value = slot["value"] else { throw invalid("has no \"value\" in \(where_)") }
+            let entryLabel = "\(label) (\(JSONValue.quoted(key)))"
+            guard case .string(let typeName)? = slot["type"], !typeName.isEmpty else { throw invalid("has no \"type\" in \(entryLabel)") }
+            guard let value = slot["value"] else { throw invalid("has no \"value\" in \(entryLabel)") }
             do {
-                try validateKey(key, path: path)
+                try StoreAdmin.validateKey(key, path: path)
             } catch let error as AdminError {
                 throw invalid("has a bad key in \(label): \(error.message)")
             }
-            guard seen.insert(key).inserted else { throw invalid("has \(quoted(key)) twice (\(label))") }
+            guard seen.insert(key).inserted else { throw invalid("has \(JSONValue.quoted(key)) twice (\(label))") }
             let type = SlotType(storedName: typeName)
             do throws(TypeCheckFailure) {
                 try type.check(value, reference: nil)
             } catch {
-                throw AdminError(.typeMismatch, path: path, "the import file's \(where_) is \(typeName): \(error); nothing was imported.")
+                throw AdminError(.typeMismatch, path: path, "the import file's \(entryLabel) is \(typeName): \(error); nothing was imported.")
             }
             entries.append(ImportEntry(key: key, type: typeName, value: type.storedValue(for: value)))
         }

@@ -32,7 +32,7 @@ extension StoreAdmin {
             throw AdminError(.invalidInput, path: path, "both prefixes must be non-empty, e.g. `statedb mv STORE ContentView/VStack/Row ContentView/List/Row`.")
         }
         guard old.text.hasSuffix("/") == new.hasSuffix("/") else {
-            throw AdminError(.invalidInput, path: path, "end both prefixes with / or neither (\(quoted(old.text)) → \(quoted(new))), so each key keeps its separator.")
+            throw AdminError(.invalidInput, path: path, "end both prefixes with / or neither (\(JSONValue.quoted(old.text)) → \(JSONValue.quoted(new))), so each key keeps its separator.")
         }
         guard old.text != new else {
             throw AdminError(.invalidInput, path: path, "the old and new prefixes are the same; nothing to do.")
@@ -71,12 +71,12 @@ extension StoreAdmin {
         let rows = try RawRow.load(connection).filter { old.matches($0.key) }
         guard !rows.isEmpty else { throw try notFound(old.text, connection, prefix: true) }
         let renames = rows.map { MoveResult.Rename(from: $0.key, to: old.replace(in: $0.key, with: new)) }
-        for rename in renames { try validateKey(rename.to, path: path, what: "the new key") }
+        for rename in renames { try StoreAdmin.validateKey(rename.to, path: path, what: "the new key") }
         let moving = Set(rows.map(\.key))
         let existing = Set(try loadKeys(connection))
         let collisions = renames.map(\.to).filter { existing.contains($0) && !moving.contains($0) }
         if !collisions.isEmpty && !force {
-            let list = collisions.prefix(3).map(quoted).joined(separator: ", ") + (collisions.count > 3 ? ", …" : "")
+            let list = collisions.prefix(3).map(JSONValue.quoted).joined(separator: ", ") + (collisions.count > 3 ? ", …" : "")
             throw AdminError(.conflict, path: path, "\(collisions.count) of the new keys already exist (\(list)); nothing was moved. Add --force to replace them, or `statedb rm` them first.")
         }
         let entries = try connection.prepare("SELECT id, key FROM quarantine ORDER BY id")

@@ -34,7 +34,7 @@ extension StoreAdmin {
             let entry = try quarantineEntry(id, context.connection)
             let current = try loadRow(entry.key, context.connection)
             if let current, current.type != entry.storedType, !force {
-                throw AdminError(.conflict, path: path, "slot \(quoted(entry.key)) is now \(current.type), but quarantined value \(id) is \(entry.storedType); an app that uses \(current.type) would set it aside again. Nothing was written. Add --force after reverting the app's type, or `statedb set` a converted value.")
+                throw AdminError(.conflict, path: path, "slot \(JSONValue.quoted(entry.key)) is now \(current.type), but quarantined value \(id) is \(entry.storedType); an app that uses \(current.type) would set it aside again. Nothing was written. Add --force after reverting the app's type, or `statedb set` a converted value.")
             }
             let stamp = try context.stamp()
             let restore = try context.connection.prepare("""

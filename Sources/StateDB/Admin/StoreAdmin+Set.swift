@@ -36,11 +36,11 @@ extension StoreAdmin {
                 type = SlotType(storedName: existing.type)
                 storedTypeName = existing.type
                 if let declared, declared != type {
-                    throw AdminError(.conflict, path: path, "slot \(quoted(key)) exists with type \(existing.type), not \(declared.name); --type only creates slots. Leave --type out to set it, or `statedb rm` it first to give it another type. Nothing was written.")
+                    throw AdminError(.conflict, path: path, "slot \(JSONValue.quoted(key)) exists with type \(existing.type), not \(declared.name); --type only creates slots. Leave --type out to set it, or `statedb rm` it first to give it another type. Nothing was written.")
                 }
             } else {
                 guard let declared else { throw try notFound(key, context.connection) }
-                try validateKey(key, path: path)
+                try StoreAdmin.validateKey(key, path: path)
                 type = declared
                 storedTypeName = declared.name
             }
@@ -62,11 +62,8 @@ extension StoreAdmin {
 
     func mismatch(key: String, type: String, _ failure: TypeCheckFailure) -> AdminError {
         if failure.isShapeOnly {
-            return AdminError(.typeMismatch, path: path, "slot \(quoted(key)) is \(type), an app type the CLI can only check by shape (the stored value's JSON kinds and keys): \(failure). Nothing was written; add --force if the app's type accepts this value.")
+            return AdminError(.typeMismatch, path: path, "slot \(JSONValue.quoted(key)) is \(type), an app type the CLI can only check by shape (the stored value's JSON kinds and keys): \(failure). Nothing was written; add --force if the app's type accepts this value.")
         }
-        return AdminError(.typeMismatch, path: path, "slot \(quoted(key)) is \(type): \(failure). Nothing was written.")
+        return AdminError(.typeMismatch, path: path, "slot \(JSONValue.quoted(key)) is \(type): \(failure). Nothing was written.")
     }
 }
-
-/// `text` as a JSON string literal, for messages.
-func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }

@@ -83,7 +83,7 @@ import CSQLite
     func notFound(_ key: String, _ connection: SQLiteConnection, prefix: Bool = false) throws -> AdminError {
         let keys = try loadKeys(connection)
         let what = prefix ? "no slot matches the prefix" : "no slot"
-        return AdminError(.notFound, path: path, "\(what) \(JSONValue.string(key).serialized())\(KeySuggestions.hint(for: key, among: keys)).")
+        return AdminError(.notFound, path: path, "\(what) \(JSONValue.quoted(key))\(KeySuggestions.hint(for: key, among: keys)).")
     }
 
     // MARK: - Transactions
