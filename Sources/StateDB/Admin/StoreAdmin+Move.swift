@@ -17,7 +17,7 @@ import CSQLite
 extension StoreAdmin {
     /// Re-keys every slot under `old` (see `KeyPrefix`) to start with `new` instead, after
     /// the code moved or renamed a view (`ContentView/VStack/Row` → `ContentView/List/Row`),
-    /// or renames a property (`Settings/_volume` → `Settings/_level`). Quarantined values
+    /// or renames a property (`Settings/volume` → `Settings/level`). Quarantined values
     /// under `old` move too. Everything else about each row is kept.
     ///
     /// The old keys are deleted (a running app that still builds them starts them again from

@@ -6,7 +6,7 @@ import CSQLite
 /// ```swift
 /// let admin = try StoreAdmin(path: "state.sqlite", access: .write)
 /// defer { admin.close() }
-/// try admin.set("ContentView/_count", to: .number("5"))
+/// try admin.set("ContentView/count", to: .number("5"))
 /// ```
 ///
 /// - **Reading** (`access: .read`) opens the file read-only: nothing is created or written,
