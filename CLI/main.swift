@@ -1,3 +1,6 @@
-import StateDB
+import Foundation
 
-print("statedb: inspect and edit statedb store files (commands coming).")
+// statedb: inspect and edit store files. One file per subcommand in Commands/; parsing in
+// Arguments.swift; output helpers in Output.swift and Formatting.swift; exit codes in
+// ExitCode.swift.
+exit(runStatedb(Array(CommandLine.arguments.dropFirst()), console: .standard()).rawValue)

@@ -1,0 +1,49 @@
+@_spi(Admin) import StateDB
+import Foundation
+
+/// `statedb export STORE [-o FILE]`: every slot as one JSON document.
+enum ExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export",
+        summary: "Write every slot as a JSON document (to standard output or FILE).",
+        usage: ["export STORE [-o FILE]"],
+        arguments: 1...1,
+        options: [OptionSpec(name: "output", short: "o", value: "FILE", help: "Write to FILE (replaced atomically) instead of standard output.")],
+        discussion: """
+            The document: {"format": "statedb-export", "formatVersion": 1, "schemaVersion": …,
+            "exportedAt": …, "slots": [{"key", "type", "value", "updated"}, …]}, values in the
+            form `statedb get` prints (bytes as {"$base64": "…"}, never lossy). Quarantined
+            values are not exported. A value that cannot be read stops the export (exit 5).
+
+            example: statedb export state.sqlite -o backup.json
+            """
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let path = arguments.positionals[0]
+        let output = arguments.value("output")
+        if let output, sameFile(output, path) {
+            throw UsageError("-o \(output) is the store itself; choose another file")
+        }
+        let document = try withStore(path, .read) { try $0.exportDocument() }
+        let text = jsonText(document) + "\n"
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return .ok
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw UsageError("\(output): cannot write the export (\(error.localizedDescription))")
+        }
+        console.print("exported \(document["slots"].map { if case .array(let slots) = $0 { slots.count } else { 0 } } ?? 0) slot(s) to \(printable(output))")
+        return .ok
+    }
+
+    /// Whether two paths name one file (or the store's WAL and shared-memory files).
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        let resolved = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        let target = resolved(a), store = resolved(b)
+        return [store, store + "-wal", store + "-shm", store + "-journal"].contains(target)
+    }
+}

@@ -1,0 +1,98 @@
+@_spi(Admin) import StateDB
+import Foundation
+
+/// The JSON object for one slot, shared by `inspect --json`, `get --json`, `orphans --json`
+/// and the lists of `rm`, `gc`: key, identity, property, type, encoding, value (bytes as
+/// `{"$base64": "…"}`), times in ISO 8601 UTC, version.
+func slotJSON(_ slot: AdminSlot) -> JSONValue {
+    var members: [JSONValue.Member] = [
+        .init("key", .string(slot.key)),
+        .init("identity", .string(slot.identity)),
+        .init("property", .string(slot.property)),
+        .init("type", .string(slot.type)),
+        .init("encoding", .string(slot.encoding)),
+        .init("value", slot.value ?? .null),
+    ]
+    if let problem = slot.problem { members.append(.init("error", .string(problem))) }
+    members += [
+        .init("created", .string(StoreAdmin.isoTimestamp(milliseconds: slot.createdAt))),
+        .init("updated", .string(StoreAdmin.isoTimestamp(milliseconds: slot.updatedAt))),
+        .init("seen", .string(StoreAdmin.isoTimestamp(milliseconds: slot.seenAt))),
+        .init("version", .number(String(slot.version))),
+    ]
+    return .object(members)
+}
+
+func quarantineJSON(_ entry: QuarantinedValue) -> JSONValue {
+    .object([
+        .init("id", .number(String(entry.id))),
+        .init("key", .string(entry.key)),
+        .init("storedType", .string(entry.storedType)),
+        .init("expectedType", .string(entry.expectedType)),
+        .init("encoding", .string(entry.encoding)),
+        .init("value", entry.value ?? .null),
+        .init("error", .string(entry.error)),
+        .init("quarantined", .string(StoreAdmin.isoTimestamp(milliseconds: entry.quarantinedAt))),
+    ])
+}
+
+/// JSON for machines: two-space indentation, members in their natural order.
+func jsonText(_ value: JSONValue) -> String {
+    value.serialized(pretty: true)
+}
+
+/// A value on one line for people, cut at `limit` characters. JSON escapes keep stored
+/// control characters from reaching the terminal.
+func preview(_ value: JSONValue, limit: Int = 60) -> String {
+    let text = printable(value.serialized())
+    return text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+}
+
+/// "5s ago", "3h ago", "12d ago".
+func age(since milliseconds: Int64, now: Int64 = Int64(Date().timeIntervalSince1970 * 1000)) -> String {
+    let seconds = max(0, (now - milliseconds) / 1000)
+    switch seconds {
+    case ..<1: return "just now"
+    case ..<60: return "\(seconds)s ago"
+    case ..<3600: return "\(seconds / 60)m ago"
+    case ..<86_400: return "\(seconds / 3600)h ago"
+    default: return "\(seconds / 86_400)d ago"
+    }
+}
+
+/// Parses `45s`, `30m`, `12h`, `30d`, `2w` into milliseconds.
+func parseDuration(_ text: String, option: String) throws -> Int64 {
+    let units: [Character: Int64] = ["s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 604_800_000]
+    guard let unit = text.last, let scale = units[unit], let count = Int64(text.dropLast()), count >= 0,
+          count <= Int64.max / scale else {
+        throw UsageError("\(option) \(printable(text)): write a whole number and a unit, e.g. 45s, 30m, 12h, 30d or 2w")
+    }
+    return count * scale
+}
+
+/// Parses a JSON argument or file, with a hint when a bare word was meant as a string.
+func parseJSON(_ text: String, source: String) throws -> JSONValue {
+    do {
+        return try JSONValue.parse(text)
+    } catch {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var hint = ""
+        if !trimmed.isEmpty, !trimmed.contains("\""), !trimmed.contains("{"), !trimmed.contains("[") {
+            hint = "; to store the text \(printable(trimmed)), quote it as JSON: '\"\(printable(trimmed))\"'"
+        }
+        throw UsageError("\(source): \(error)\(hint)")
+    }
+}
+
+/// The text of a file, or of standard input for `-`.
+func readInput(_ path: String) throws -> String {
+    let data: Data?
+    if path == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+        data = FileManager.default.contents(atPath: path)
+    }
+    guard let data else { throw UsageError("\(path): cannot read the file; check the path and its permissions") }
+    guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
+    return text
+}

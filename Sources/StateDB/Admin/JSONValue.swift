@@ -1,0 +1,376 @@
+/// A JSON value that keeps each number as written, so integer ranges can be checked exactly
+/// (`18446744073709551615` fits a `UInt64`, `1.5` fits no integer), and keeps object members
+/// in order, so output reads in the order it was built.
+///
+/// ```swift
+/// let value = try JSONValue.parse(#"{"size": 3, "tags": ["a"]}"#)
+/// value.serialized(sortedKeys: true)   // {"size":3,"tags":["a"]}
+/// ```
+@_spi(Admin) public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// The literal text of a number, valid by the JSON grammar.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    /// Members in order; keys are unique.
+    case object([Member])
+
+    /// One `"key": value` of an object.
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: JSONValue
+
+        public init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The member named `key` of an object; nil for other values.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The kind, as a phrase for messages: "a string", "an object".
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// `text` as a JSON string literal, for messages: `"a \"b\""`.
+    public static func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
+
+    /// The number's literal when it is a whole number written without fraction or exponent.
+    var integerLiteral: String? {
+        guard case .number(let literal) = self, !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+        return literal
+    }
+}
+
+// MARK: - Writing
+
+extension JSONValue {
+    /// The value as JSON text: compact, or indented by two spaces when `pretty`.
+    ///
+    /// Control characters, C1 controls, line and paragraph separators and bidirectional
+    /// overrides in strings are written as `\uXXXX`, so the text is safe to show in a terminal.
+    public func serialized(pretty: Bool = false, sortedKeys: Bool = false) -> String {
+        var output = ""
+        write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0)
+        return output
+    }
+
+    private func write(to output: inout String, pretty: Bool, sortedKeys: Bool, indent: Int) {
+        func newline(_ level: Int) {
+            if pretty { output += "\n" + String(repeating: "  ", count: level) }
+        }
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let literal): output += literal
+        case .string(let value): JSONValue.writeString(value, to: &output)
+        case .array(let elements):
+            guard !elements.isEmpty else { output += "[]"; return }
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                newline(indent + 1)
+                element.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1)
+            }
+            newline(indent)
+            output += "]"
+        case .object(let members):
+            guard !members.isEmpty else { output += "{}"; return }
+            output += "{"
+            let ordered = sortedKeys ? members.sorted { $0.key < $1.key } : members
+            for (index, member) in ordered.enumerated() {
+                if index > 0 { output += "," }
+                newline(indent + 1)
+                JSONValue.writeString(member.key, to: &output)
+                output += pretty ? ": " : ":"
+                member.value.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1)
+            }
+            newline(indent)
+            output += "}"
+        }
+    }
+
+    static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{8}": output += "\\b"
+            case "\u{C}": output += "\\f"
+            default:
+                if TerminalSafety.isUnsafe(scalar) {
+                    output += "\\u" + hex4(scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+/// Characters that must never reach a terminal raw from stored data.
+@_spi(Admin) public enum TerminalSafety {
+    /// C0 and C1 controls, DEL, line/paragraph separators and bidirectional controls (which
+    /// can make text display differently from what it is).
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
+
+// MARK: - Reading
+
+extension JSONValue {
+    /// Parses JSON text (RFC 8259; any value at the top, surrounding whitespace allowed).
+    /// - Throws: `JSONSyntaxError` with the position and what was expected.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        return try parser.parseDocument()
+    }
+}
+
+/// Why text is not valid JSON.
+@_spi(Admin) public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
+    /// 1-based byte position.
+    public let position: Int
+    public let message: String
+    public var description: String { "invalid JSON at position \(position): \(message)" }
+}
+
+private struct JSONParser {
+    let bytes: [UInt8]
+    var index = 0
+    var depth = 0
+    static let maximumDepth = 512
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("no value (empty input)") }
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw failure("unexpected text after the value") }
+        return value
+    }
+
+    func failure(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(position: index + 1, message: message)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw failure("the text ends where a value was expected") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw failure("expected a value (a string must be in double quotes)")
+        }
+    }
+
+    mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        let expected = Array(word.utf8)
+        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw failure("expected a value (a string must be in double quotes)")
+        }
+        index += expected.count
+    }
+
+    mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+    }
+
+    mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("the array is not closed with ]") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            throw failure("expected , or ] in an array")
+        }
+    }
+
+    mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [JSONValue.Member] = []
+        var keys = Set<String>()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }
+            let keyPosition = index
+            let key = try parseString()
+            guard keys.insert(key).inserted else {
+                throw JSONSyntaxError(position: keyPosition + 1, message: "duplicate key \(JSONValue.quoted(key))")
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }
+            index += 1
+            skipWhitespace()
+            members.append(.init(key, try parseValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("the object is not closed with }") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            throw failure("expected , or } in an object")
+        }
+    }
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var run: [UInt8] = []  // unescaped UTF-8, decoded in one go
+        func flush() {
+            if !run.isEmpty {
+                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                flush()
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush()
+                index += 1
+                guard index < bytes.count else { throw failure("the string ends inside an escape") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{8}")
+                case UInt8(ascii: "f"): scalars.append("\u{C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+                default:
+                    index -= 1
+                    throw failure("unknown escape \\\(Character(Unicode.Scalar(escape)))")
+                }
+            case 0x00..<0x20:
+                throw failure("a control character in a string must be escaped (\\n, \\t, \\u00XX)")
+            default:
+                run.append(byte)
+                index += 1
+            }
+        }
+        throw failure("the string is not closed with \"")
+    }
+
+    mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw failure("\\u needs four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = hexDigit(bytes[index]) else { throw failure("\\u needs four hex digits") }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let first = try parseHex4()
+        if (0xD800...0xDBFF).contains(first) {
+            guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                throw failure("a high surrogate \\u escape must be followed by a low one")
+            }
+            index += 2
+            let second = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(second) else { throw failure("expected a low surrogate \\u escape") }
+            return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+        }
+        guard let scalar = Unicode.Scalar(first) else { throw failure("a lone low surrogate \\u escape") }
+        return scalar
+    }
+
+    func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+            throw failure("expected a digit")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                throw failure("a number must not start with 0")
+            }
+        } else {
+            _ = digits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw failure("expected a digit after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+        }
+        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+}

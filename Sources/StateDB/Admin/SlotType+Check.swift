@@ -1,0 +1,177 @@
+import Foundation
+
+/// Why a JSON value does not fit a slot's type.
+@_spi(Admin) public struct TypeCheckFailure: Error, Sendable, CustomStringConvertible {
+    /// Where in the value: `""` for the whole value, `.size`, `[2].name`.
+    public let path: String
+    public let problem: String
+    /// An app type's shape differed from the stored value's. The value may still be what the
+    /// app expects (an optional that was nil, another enum case), so `--force` may override.
+    public let isShapeOnly: Bool
+
+    public var description: String { path.isEmpty ? problem : "at \(path): \(problem)" }
+}
+
+extension SlotType {
+    /// Checks that `value` is a valid JSON form of this type.
+    ///
+    /// Standard types are checked exactly (integer ranges included). App types are checked by
+    /// shape against `reference`, the slot's current value: the same JSON kind, and for
+    /// objects the same keys, recursively. Without a reference any value is accepted.
+    ///
+    /// `native`: the value is the slot's top level (through optionals), where `Data` is
+    /// written `{"$base64": "…"}`; inside arrays and objects it is a base64 string, as
+    /// `JSONEncoder` writes it.
+    public func check(_ value: JSONValue, reference: JSONValue?, native: Bool = true, path: String = "") throws(TypeCheckFailure) {
+        func fail(_ expected: String) -> TypeCheckFailure {
+            TypeCheckFailure(path: path, problem: "got \(value.briefDescription), expected \(expected)", isShapeOnly: false)
+        }
+        switch self {
+        case .bool:
+            guard case .bool = value else { throw fail("true or false") }
+        case .integer(let width):
+            let expected = "a whole number from \(width.minimum) to \(width.maximum) (\(width.rawValue))"
+            guard let literal = value.integerLiteral else { throw fail(expected) }
+            guard width.contains(literal) else {
+                throw TypeCheckFailure(path: path, problem: "\(literal) is out of range for \(width.rawValue) (\(width.minimum)...\(width.maximum))", isShapeOnly: false)
+            }
+        case .double, .float:
+            let expected = "a number (or \"+inf\", \"-inf\", \"nan\")"
+            switch value {
+            case .number(let literal):
+                let limit = self == .float ? Double(Float.greatestFiniteMagnitude) : Double.greatestFiniteMagnitude
+                guard let number = Double(literal), number.isFinite, abs(number) <= limit else {
+                    throw TypeCheckFailure(path: path, problem: "\(literal) is out of range for \(displayName)", isShapeOnly: false)
+                }
+            case .string(let text) where SlotType.nonFiniteSpellings.contains(text):
+                break
+            default:
+                throw fail(expected)
+            }
+        case .string:
+            guard case .string = value else { throw fail("a string in double quotes") }
+        case .data:
+            if native {
+                guard case .object(let members) = value, members.count == 1, case .string(let text) = members[0].value,
+                      members[0].key == "$base64" else { throw fail(#"{"$base64": "…"} (the bytes, base64-encoded)"#) }
+                guard Data(base64Encoded: text) != nil else { throw fail("valid base64 in $base64") }
+            } else {
+                guard case .string(let text) = value, Data(base64Encoded: text) != nil else { throw fail("a base64 string") }
+            }
+        case .date:
+            guard case .number(let literal) = value, let seconds = Double(literal), seconds.isFinite else {
+                throw fail("a number of seconds since 2001-01-01 00:00 UTC, as JSONEncoder writes dates")
+            }
+        case .uuid:
+            guard case .string(let text) = value, UUID(uuidString: text) != nil else { throw fail("a UUID string") }
+        case .optional(let wrapped):
+            if value == .null { return }
+            try wrapped.check(value, reference: reference == .null ? nil : reference, native: native, path: path)
+        case .array(let element), .set(let element):
+            guard case .array(let elements) = value else { throw fail("an array of \(element.displayName)") }
+            let template: JSONValue? = if case .array(let old) = reference { old.first } else { nil }
+            for (index, item) in elements.enumerated() {
+                try element.check(item, reference: template, native: false, path: path + "[\(index)]")
+            }
+        case .dictionary(let key, let valueType):
+            guard case .object(let members) = value else { throw fail("an object (\(displayName))") }
+            for member in members {
+                let memberPath = path + SlotType.pathComponent(member.key)
+                if case .integer(let width) = key, !width.contains(member.key) {
+                    throw TypeCheckFailure(path: memberPath, problem: "the key is not a whole number in range for \(width.rawValue)", isShapeOnly: false)
+                }
+                let old = reference?[member.key] ?? { if case .object(let old) = reference { old.first?.value } else { nil } }()
+                try valueType.check(member.value, reference: old, native: false, path: memberPath)
+            }
+        case .app(let name):
+            if native && value == .null {
+                throw TypeCheckFailure(path: path, problem: "got null, but \(name) is not an optional", isShapeOnly: false)
+            }
+            try SlotType.checkShape(value, against: reference, path: path)
+        }
+    }
+
+    /// How `JSONEncoder` writes non-finite numbers in a store (`ValueCodec`).
+    static let nonFiniteSpellings: Set<String> = ["+inf", "-inf", "nan"]
+
+    /// Compares an app type's value with the stored one: the same JSON kinds and object keys.
+    /// Null on either side matches anything (an optional field).
+    static func checkShape(_ value: JSONValue, against reference: JSONValue?, path: String) throws(TypeCheckFailure) {
+        func fail(_ problem: String) -> TypeCheckFailure {
+            TypeCheckFailure(path: path, problem: problem, isShapeOnly: true)
+        }
+        guard let reference else { return }
+        switch (value, reference) {
+        case (.null, _), (_, .null), (.bool, .bool), (.number, .number), (.string, .string):
+            return
+        case (.object(let new), .object(let old)):
+            let newKeys = Set(new.map(\.key))
+            let oldKeys = Set(old.map(\.key))
+            if let missing = old.first(where: { !newKeys.contains($0.key) }) {
+                throw fail("key \(JSONValue.quoted(missing.key)) is missing (the stored value has it)")
+            }
+            if let extra = new.first(where: { !oldKeys.contains($0.key) }) {
+                throw fail("key \(JSONValue.quoted(extra.key)) is not in the stored value")
+            }
+            for member in new {
+                try checkShape(member.value, against: reference[member.key], path: path + pathComponent(member.key))
+            }
+        case (.array(let new), .array(let old)):
+            guard let template = old.first else { return }
+            for (index, element) in new.enumerated() {
+                try checkShape(element, against: template, path: path + "[\(index)]")
+            }
+        default:
+            throw fail("got \(value.briefDescription) where the stored value has \(reference.kindDescription)")
+        }
+    }
+
+    static func pathComponent(_ key: String) -> String {
+        let simple = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return simple ? "." + key : "[" + JSONValue.quoted(key) + "]"
+    }
+
+    /// The stored form of a value that passed `check`, exactly as `ValueCodec` would store
+    /// the Swift value: natively for scalars (and `nil`), JSON with sorted keys otherwise.
+    func storedValue(for value: JSONValue) -> StoredValue {
+        switch (self, value) {
+        case (.optional, .null): return .null
+        case (.optional(let wrapped), _): return wrapped.storedValue(for: value)
+        case (.bool, .bool(let flag)): return .bool(flag)
+        case (.integer, .number(let literal)): return Int64(literal).map(StoredValue.integer) ?? .json(literal)
+        case (.double, .number(let literal)), (.float, .number(let literal)): return .real(Double(literal)!)
+        case (.string, .string(let text)): return .text(text)
+        case (.data, _):
+            if case .string(let text)? = value["$base64"], let bytes = Data(base64Encoded: text) { return .blob([UInt8](bytes)) }
+            return .json(value.serialized(sortedKeys: true))
+        default: return .json(value.serialized(sortedKeys: true))
+        }
+    }
+}
+
+extension SlotType.IntegerWidth {
+    /// Whether the integer literal (no fraction, no exponent) is in range.
+    func contains(_ literal: String) -> Bool {
+        if literal.hasPrefix("-") {
+            guard let value = Int64(literal) else { return false }
+            return value >= minimum
+        }
+        guard let value = UInt64(literal) else { return false }
+        return value <= maximum
+    }
+}
+
+extension JSONValue {
+    /// "a string ("yes")": the kind and a short preview, for messages.
+    var briefDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let literal): return "the number \(literal)"
+        default:
+            let text = serialized()
+            let preview = text.count > 40 ? String(text.prefix(39)) + "…" : text
+            return "\(kindDescription) (\(preview))"
+        }
+    }
+}

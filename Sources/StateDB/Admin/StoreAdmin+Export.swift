@@ -1,0 +1,135 @@
+/// The export file format: a JSON object
+/// `{"format": "statedb-export", "formatVersion": 1, "schemaVersion": …, "exportedAt": …,
+///   "slots": [{"key": …, "type": …, "value": …, "updated": …}, …]}`,
+/// each value in the same JSON form `statedb get` prints (bytes as `{"$base64": "…"}`).
+/// On import only `key`, `type` and `value` count; the rest is for people.
+@_spi(Admin) public enum ExportFormat {
+    public static let name = "statedb-export"
+    public static let version = 1
+}
+
+/// What `StoreAdmin.importDocument` did (or would do).
+@_spi(Admin) public struct ImportResult: Sendable {
+    public let created: [String]
+    public let updated: [String]
+    public let unchanged: [String]
+    /// Slots not in the file, deleted by `replace`.
+    public let removed: [String]
+}
+
+extension StoreAdmin {
+    /// Every slot, as an export document.
+    /// - Throws: `AdminError(.unreadableValue)` when a value cannot be read (`check` lists
+    ///   them); nothing is exported rather than an incomplete file.
+    public func exportDocument() throws -> JSONValue {
+        try read("exporting the store") { connection in
+            let slots = try loadRows(connection).map(AdminSlot.init)
+            let unreadable = slots.filter { $0.value == nil }
+            if let first = unreadable.first {
+                throw AdminError(.unreadableValue, path: path, "\(unreadable.count) value(s) cannot be read, first \(JSONValue.quoted(first.key)) (\(first.problem ?? "unreadable")); nothing was exported. Run `statedb check`, then fix them with `statedb set` or `statedb rm`.")
+            }
+            let entries = slots.map { slot in
+                JSONValue.object([.init("key", .string(slot.key)), .init("type", .string(slot.type)),
+                                  .init("value", slot.value!), .init("updated", .string(StoreAdmin.isoTimestamp(milliseconds: slot.updatedAt)))])
+            }
+            return .object([
+                .init("format", .string(ExportFormat.name)),
+                .init("formatVersion", .number(String(ExportFormat.version))),
+                .init("schemaVersion", .number(String(try connection.pragmaInteger("user_version")))),
+                .init("exportedAt", .string(StoreAdmin.isoTimestamp(milliseconds: nowMilliseconds()))),
+                .init("slots", .array(entries)),
+            ])
+        }
+    }
+
+    /// Writes the slots of an export document into the store, in one transaction, after
+    /// checking the whole document: its format, every key, and every value against its type
+    /// (standard types exactly; app types by kind only, as the file is the authority).
+    ///
+    /// A slot in the file replaces the store's slot with the same key (an equal one is left
+    /// alone); other slots stay, unless `replace`, which deletes them.
+    ///
+    /// - Throws: `AdminError` `.invalidInput` or `.typeMismatch` naming the first bad entry;
+    ///   nothing is written then.
+    public func importDocument(_ document: JSONValue, replace: Bool, dryRun: Bool) throws -> ImportResult {
+        let entries = try validateImport(document)
+        if dryRun { return try read("planning the import") { try planImport(entries, replace: replace, $0).result } }
+        return try write("importing") { context in
+            let plan = try planImport(entries, replace: replace, context.connection)
+            for key in plan.result.removed { try context.delete(key: key) }
+            for (entry, existing) in plan.writes {
+                try context.upsert(key: entry.key, type: entry.type, value: entry.value,
+                                   createdAt: existing?.createdAt ?? context.now, seenAt: existing?.seenAt ?? context.now)
+            }
+            return plan.result
+        }
+    }
+
+    struct ImportEntry {
+        let key: String
+        let type: String
+        let value: StoredValue
+    }
+
+    private func validateImport(_ document: JSONValue) throws -> [ImportEntry] {
+        func invalid(_ problem: String) -> AdminError {
+            AdminError(.invalidInput, path: path, "the import file \(problem); nothing was imported.")
+        }
+        guard case .object = document, document["format"] == .string(ExportFormat.name) else {
+            throw invalid("is not a statedb export (it needs \"format\": \"\(ExportFormat.name)\"; make one with `statedb export`)")
+        }
+        guard let version = document["formatVersion"]?.integerLiteral.flatMap({ Int($0) }) else {
+            throw invalid("has no whole-number \"formatVersion\"")
+        }
+        guard version <= ExportFormat.version else {
+            throw invalid("has format version \(version), newer than this statedb's \(ExportFormat.version); use a newer statedb")
+        }
+        guard case .array(let slots)? = document["slots"] else { throw invalid("has no \"slots\" array") }
+        var seen = Set<String>()
+        var entries: [ImportEntry] = []
+        for (index, slot) in slots.enumerated() {
+            let label = "slots[\(index)]"
+            guard case .string(let key)? = slot["key"] else { throw invalid("has no string \"key\" in \(label)") }
+            let entryLabel = "\(label) (\(JSONValue.quoted(key)))"
+            guard case .string(let typeName)? = slot["type"], !typeName.isEmpty else { throw invalid("has no \"type\" in \(entryLabel)") }
+            guard let value = slot["value"] else { throw invalid("has no \"value\" in \(entryLabel)") }
+            do {
+                try StoreAdmin.validateKey(key, path: path)
+            } catch let error as AdminError {
+                throw invalid("has a bad key in \(label): \(error.message)")
+            }
+            guard seen.insert(key).inserted else { throw invalid("has \(JSONValue.quoted(key)) twice (\(label))") }
+            let type = SlotType(storedName: typeName)
+            do throws(TypeCheckFailure) {
+                try type.check(value, reference: nil)
+            } catch {
+                throw AdminError(.typeMismatch, path: path, "the import file's \(entryLabel) is \(typeName): \(error); nothing was imported.")
+            }
+            entries.append(ImportEntry(key: key, type: typeName, value: type.storedValue(for: value)))
+        }
+        return entries
+    }
+
+    private struct ImportPlan {
+        let writes: [(ImportEntry, StoredRow?)]
+        let result: ImportResult
+    }
+
+    private func planImport(_ entries: [ImportEntry], replace: Bool, _ connection: SQLiteConnection) throws -> ImportPlan {
+        let existing = Dictionary(uniqueKeysWithValues: try loadRows(connection).map { ($0.key, $0) })
+        var writes: [(ImportEntry, StoredRow?)] = []
+        var created: [String] = [], updated: [String] = [], unchanged: [String] = []
+        for entry in entries {
+            let row = existing[entry.key]
+            if let row, row.type == entry.type, case .success(entry.value) = row.value {
+                unchanged.append(entry.key)
+                continue
+            }
+            writes.append((entry, row))
+            if row == nil { created.append(entry.key) } else { updated.append(entry.key) }
+        }
+        let inFile = Set(entries.map(\.key))
+        let removed = replace ? existing.keys.filter { !inFile.contains($0) }.sorted() : []
+        return ImportPlan(writes: writes, result: ImportResult(created: created, updated: updated, unchanged: unchanged, removed: removed))
+    }
+}

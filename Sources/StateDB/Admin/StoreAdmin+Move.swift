@@ -1,0 +1,125 @@
+import CSQLite
+
+/// What `StoreAdmin.move` did (or would do).
+@_spi(Admin) public struct MoveResult: Sendable {
+    public struct Rename: Sendable, Equatable {
+        public let from: String
+        public let to: String
+    }
+
+    public let renames: [Rename]
+    /// Keys that existed under the new prefix and were replaced (`force` only).
+    public let overwritten: [String]
+    /// Quarantined values re-keyed with their slots.
+    public let quarantineEntries: Int
+}
+
+extension StoreAdmin {
+    /// Re-keys every slot under `old` (see `KeyPrefix`) to start with `new` instead, after
+    /// the code moved or renamed a view (`ContentView/VStack/Row` → `ContentView/List/Row`),
+    /// or renames a property (`Settings/volume` → `Settings/level`). Quarantined values
+    /// under `old` move too. Everything else about each row is kept.
+    ///
+    /// The old keys are deleted (a running app that still builds them starts them again from
+    /// their initial values) and the new ones written, in one transaction.
+    ///
+    /// - Parameter force: replace slots that already exist under `new`; without it such a
+    ///   collision refuses the whole move.
+    /// - Throws: `AdminError` `.notFound` (nothing under `old`), `.conflict` (collisions),
+    ///   `.invalidInput` (a resulting key would be malformed).
+    public func move(from old: KeyPrefix, to new: String, force: Bool, dryRun: Bool) throws -> MoveResult {
+        guard !old.text.isEmpty, !new.isEmpty else {
+            throw AdminError(.invalidInput, path: path, "both prefixes must be non-empty, e.g. `statedb mv STORE ContentView/VStack/Row ContentView/List/Row`.")
+        }
+        guard old.text.hasSuffix("/") == new.hasSuffix("/") else {
+            throw AdminError(.invalidInput, path: path, "end both prefixes with / or neither (\(JSONValue.quoted(old.text)) → \(JSONValue.quoted(new))), so each key keeps its separator.")
+        }
+        guard old.text != new else {
+            throw AdminError(.invalidInput, path: path, "the old and new prefixes are the same; nothing to do.")
+        }
+        if dryRun { return try read("planning the move") { try planMove(old, new, force: force, $0).result } }
+        return try write("moving \(old) to \(new)") { context in
+            let plan = try planMove(old, new, force: force, context.connection)
+            for key in plan.result.overwritten { try context.delete(key: key) }
+            for row in plan.rows { try context.delete(key: row.key) }
+            for (row, rename) in zip(plan.rows, plan.result.renames) {
+                try context.upsert(key: rename.to, type: row.type, value: row.value, encoding: row.encoding,
+                                   createdAt: row.createdAt, updatedAt: row.updatedAt, seenAt: row.seenAt)
+            }
+            // By id, not by key: a chain of renames (A → B while B → C) must not move twice.
+            let requarantine = try context.connection.prepare("UPDATE quarantine SET key = ?1, identity = ?2, property = ?3 WHERE id = ?4")
+            for (id, newKey) in plan.quarantine {
+                let slotKey = SlotKey(newKey)
+                requarantine.bind(newKey, at: 1)
+                requarantine.bind(slotKey.identity, at: 2)
+                requarantine.bind(slotKey.property, at: 3)
+                requarantine.bind(id, at: 4)
+                try requarantine.run()
+            }
+            return plan.result
+        }
+    }
+
+    private struct MovePlan {
+        let rows: [RawRow]
+        /// Quarantine entry ids and their new keys.
+        let quarantine: [(Int64, String)]
+        let result: MoveResult
+    }
+
+    private func planMove(_ old: KeyPrefix, _ new: String, force: Bool, _ connection: SQLiteConnection) throws -> MovePlan {
+        let rows = try RawRow.load(connection).filter { old.matches($0.key) }
+        guard !rows.isEmpty else { throw try notFound(old.text, connection, prefix: true) }
+        let renames = rows.map { MoveResult.Rename(from: $0.key, to: old.replace(in: $0.key, with: new)) }
+        for rename in renames { try StoreAdmin.validateKey(rename.to, path: path, what: "the new key") }
+        let moving = Set(rows.map(\.key))
+        let existing = Set(try loadKeys(connection))
+        let collisions = renames.map(\.to).filter { existing.contains($0) && !moving.contains($0) }
+        if !collisions.isEmpty && !force {
+            let list = collisions.prefix(3).map(JSONValue.quoted).joined(separator: ", ") + (collisions.count > 3 ? ", …" : "")
+            throw AdminError(.conflict, path: path, "\(collisions.count) of the new keys already exist (\(list)); nothing was moved. Add --force to replace them, or `statedb rm` them first.")
+        }
+        let entries = try connection.prepare("SELECT id, key FROM quarantine ORDER BY id")
+        var quarantine: [(Int64, String)] = []
+        while try entries.step() {
+            let key = entries.string(at: 1)
+            if old.matches(key) { quarantine.append((entries.int64(at: 0), old.replace(in: key, with: new))) }
+        }
+        return MovePlan(rows: rows, quarantine: quarantine,
+                        result: MoveResult(renames: renames, overwritten: collisions, quarantineEntries: quarantine.count))
+    }
+}
+
+/// A row with its value column as SQLite holds it, so a row is copied exactly even when
+/// its value does not match its encoding.
+struct RawRow {
+    let key: String
+    let type: String
+    let encoding: String
+    let value: StoredValue
+    let createdAt: Int64
+    let updatedAt: Int64
+    let seenAt: Int64
+
+    static func load(_ connection: SQLiteConnection) throws -> [RawRow] {
+        let statement = try connection.prepare("SELECT key, type, encoding, value, created_at, updated_at, seen_at FROM slots ORDER BY key")
+        var rows: [RawRow] = []
+        while try statement.step() {
+            rows.append(RawRow(key: statement.string(at: 0), type: statement.string(at: 1), encoding: statement.string(at: 2),
+                               value: rawValue(statement, at: 3), createdAt: statement.int64(at: 4),
+                               updatedAt: statement.int64(at: 5), seenAt: statement.int64(at: 6)))
+        }
+        return rows
+    }
+
+    /// The column by its SQLite storage class (the case only says how to bind it again).
+    static func rawValue(_ statement: SQLiteStatement, at index: Int32) -> StoredValue {
+        switch statement.columnType(at: index) {
+        case SQLITE_INTEGER: .integer(statement.int64(at: index))
+        case SQLITE_FLOAT: .real(statement.double(at: index))
+        case SQLITE_TEXT: .text(statement.string(at: index))
+        case SQLITE_BLOB: .blob(statement.bytes(at: index))
+        default: .null
+        }
+    }
+}

@@ -1,0 +1,32 @@
+extension StoreAdmin {
+    /// Deletes the slot at `key`. A running app that has the slot mounted starts it again
+    /// from its initial value on its next update.
+    /// - Throws: `AdminError(.notFound)` naming the closest keys.
+    @discardableResult
+    public func remove(_ key: String) throws -> AdminSlot {
+        try write("deleting \(key)") { context in
+            guard let row = try loadRow(key, context.connection) else { throw try notFound(key, context.connection) }
+            try context.delete(key: key)
+            return AdminSlot(row)
+        }
+    }
+
+    /// Deletes every slot under `prefix` (see `KeyPrefix`), or only lists them when `dryRun`.
+    /// - Throws: `AdminError(.notFound)` when nothing matches.
+    public func remove(under prefix: KeyPrefix, dryRun: Bool) throws -> [AdminSlot] {
+        guard !prefix.text.isEmpty else {
+            throw AdminError(.invalidInput, path: path, "the prefix is empty; name the identity to delete, e.g. ContentView/Settings.")
+        }
+        let plan = { (connection: SQLiteConnection) throws -> [StoredRow] in
+            let rows = try self.loadRows(connection).filter { prefix.matches($0.key) }
+            if rows.isEmpty { throw try self.notFound(prefix.text, connection, prefix: true) }
+            return rows
+        }
+        if dryRun { return try read("listing slots under \(prefix)") { try plan($0).map(AdminSlot.init) } }
+        return try write("deleting slots under \(prefix)") { context in
+            let rows = try plan(context.connection)
+            for row in rows { try context.delete(key: row.key) }
+            return rows.map(AdminSlot.init)
+        }
+    }
+}

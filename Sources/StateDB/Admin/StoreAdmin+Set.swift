@@ -1,0 +1,69 @@
+/// What `StoreAdmin.set` did.
+@_spi(Admin) public struct SetResult: Sendable {
+    public enum Change: Sendable { case created, updated, unchanged }
+
+    public let key: String
+    /// The slot's `type` column.
+    public let type: String
+    public let change: Change
+}
+
+extension StoreAdmin {
+    /// Sets the slot at `key` to `value`, after checking it against the slot's declared type.
+    ///
+    /// Standard types (`Swift.Bool`, the integer widths with their ranges, `Swift.String`,
+    /// `Data` as `{"$base64": "…"}`, optionals, arrays, sets and dictionaries of them) are
+    /// checked exactly. An app type is checked by shape against the stored value: the same
+    /// JSON kinds and, for objects, the same keys. The value is stored exactly as the library
+    /// would store the Swift value, so the app decodes it. Setting an equal value writes
+    /// nothing.
+    ///
+    /// - Parameters:
+    ///   - createAs: a type name (`Swift.Int`, `Int?`, `MyApp.Settings`); when the slot does
+    ///     not exist it is created with this type. For an existing slot it must name its type.
+    ///   - force: store an app type's value whose shape differs from the stored value's (the
+    ///     app may still decode it: an optional that was nil, another enum case). A value the
+    ///     app cannot decode is set aside in quarantine by the app, not lost.
+    /// - Throws: `AdminError` `.notFound` (closest keys named), `.typeMismatch`, `.conflict`
+    ///   (`createAs` differs from the existing slot's type), `.invalidInput` (bad key or type).
+    public func set(_ key: String, to value: JSONValue, createAs typeName: String? = nil, force: Bool = false) throws -> SetResult {
+        try write("setting \(key)") { context in
+            let existing = try loadRow(key, context.connection)
+            let declared = try typeName.map { try SlotType(declaredName: $0, path: path) }
+            let type: SlotType
+            let storedTypeName: String
+            if let existing {
+                type = SlotType(storedName: existing.type)
+                storedTypeName = existing.type
+                if let declared, declared != type {
+                    throw AdminError(.conflict, path: path, "slot \(JSONValue.quoted(key)) exists with type \(existing.type), not \(declared.name); --type only creates slots. Leave --type out to set it, or `statedb rm` it first to give it another type. Nothing was written.")
+                }
+            } else {
+                guard let declared else { throw try notFound(key, context.connection) }
+                try StoreAdmin.validateKey(key, path: path)
+                type = declared
+                storedTypeName = declared.name
+            }
+            let reference = existing.flatMap { try? $0.value.get().jsonValue() }
+            do throws(TypeCheckFailure) {
+                try type.check(value, reference: reference)
+            } catch {
+                if !(error.isShapeOnly && force) { throw mismatch(key: key, type: storedTypeName, error) }
+            }
+            let stored = type.storedValue(for: value)
+            if let existing, case .success(let old) = existing.value, old == stored {
+                return SetResult(key: key, type: storedTypeName, change: .unchanged)
+            }
+            try context.upsert(key: key, type: storedTypeName, value: stored,
+                               createdAt: existing?.createdAt ?? context.now, seenAt: existing?.seenAt ?? context.now)
+            return SetResult(key: key, type: storedTypeName, change: existing == nil ? .created : .updated)
+        }
+    }
+
+    func mismatch(key: String, type: String, _ failure: TypeCheckFailure) -> AdminError {
+        if failure.isShapeOnly {
+            return AdminError(.typeMismatch, path: path, "slot \(JSONValue.quoted(key)) is \(type), an app type the CLI can only check by shape (the stored value's JSON kinds and keys): \(failure). Nothing was written; add --force if the app's type accepts this value.")
+        }
+        return AdminError(.typeMismatch, path: path, "slot \(JSONValue.quoted(key)) is \(type): \(failure). Nothing was written.")
+    }
+}

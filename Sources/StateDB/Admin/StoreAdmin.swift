@@ -1,0 +1,240 @@
+import CSQLite
+
+/// Reads and repairs a store file from outside the app: the operations behind the `statedb`
+/// command line tool.
+///
+/// ```swift
+/// let admin = try StoreAdmin(path: "state.sqlite", access: .write)
+/// defer { admin.close() }
+/// try admin.set("ContentView/count", to: .number("5"))
+/// ```
+///
+/// - **Reading** (`access: .read`) opens the file read-only: nothing is created or written,
+///   not even a schema migration.
+/// - **Writing** (`access: .write`) runs each operation in one transaction that first checks
+///   everything and then, if it changes anything, advances the store's clock once and stamps
+///   every row it writes with that tick. Deletions leave tombstones (by trigger). A running
+///   app picks the change up on its next `ViewHost.update()` (`StateStore.refreshFromDisk()`).
+///   A refused operation rolls back and leaves the file as it was.
+///
+/// Neither mode migrates the store's schema: a store that is behind is refused with
+/// `.migrationRequired`.
+@_spi(Admin) public final class StoreAdmin {
+    public enum Access: Sendable { case read, write }
+
+    public let path: String
+    public let access: Access
+    let store: StateStore
+
+    /// Opens an existing store.
+    ///
+    /// - Throws: `StateStoreError` when the file is missing (`.missing`; nothing is created),
+    ///   is not a store of ours or is damaged, has a newer or older schema, or, for `.write`,
+    ///   cannot be written (`.readOnly`).
+    public init(path: String, access: Access) throws {
+        var options = StateStore.Options()
+        options.createIfMissing = false
+        options.migrateSchema = false
+        options.readOnly = access == .read
+        self.path = path
+        self.access = access
+        store = try StateStore(path: path, options: options)
+        if access == .write {
+            // SQLite opens a file it may not write read-only without saying so; find out now
+            // rather than in the middle of an operation.
+            let readOnly = try store.withConnection("opening the store") { sqlite3_db_readonly($0.handle, "main") == 1 }
+            if readOnly {
+                store.close()
+                throw StateStoreError(.readOnly, path: path, "the file is read-only (check its permissions and its folder's); nothing was written.")
+            }
+        }
+    }
+
+    /// Closes the file.
+    public func close() { store.close() }
+
+    /// The store's schema version.
+    public var schemaVersion: Int {
+        get throws { try read("reading the schema version") { Int(try $0.pragmaInteger("user_version")) } }
+    }
+
+    // MARK: - Reading slots
+
+    /// Every slot, sorted by key; only those under `prefix` when given.
+    /// - Throws: `AdminError(.notFound)` naming the closest keys when a prefix matches nothing.
+    public func slots(under prefix: KeyPrefix? = nil) throws -> [AdminSlot] {
+        try read("reading the slots") { connection in
+            let rows = try loadRows(connection).filter { prefix?.matches($0.key) ?? true }
+            if let prefix, rows.isEmpty { throw try notFound(prefix.text, connection, prefix: true) }
+            return rows.map(AdminSlot.init)
+        }
+    }
+
+    /// The slot at `key`.
+    /// - Throws: `AdminError(.notFound)` naming the closest keys.
+    public func slot(_ key: String) throws -> AdminSlot {
+        try read("reading \(key)") { connection in
+            guard let row = try loadRow(key, connection) else { throw try notFound(key, connection) }
+            return AdminSlot(row)
+        }
+    }
+
+    /// "no slot K; closest: …" for a key or prefix that matched nothing.
+    func notFound(_ key: String, _ connection: SQLiteConnection, prefix: Bool = false) throws -> AdminError {
+        let keys = try loadKeys(connection)
+        let what = prefix ? "no slot matches the prefix" : "no slot"
+        return AdminError(.notFound, path: path, "\(what) \(JSONValue.quoted(key))\(KeySuggestions.hint(for: key, among: keys)).")
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a read transaction, so everything it reads is one snapshot.
+    func read<T>(_ what: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try store.withConnection(what) { connection in
+            try connection.transaction(immediate: false) { try body(connection) }
+        }
+    }
+
+    /// Runs `body` in a write transaction; see `WriteContext`.
+    func write<T>(_ what: String, _ body: (WriteContext) throws -> T) throws -> T {
+        guard access == .write else {
+            throw StateStoreError(.readOnly, path: path, "opened for reading only; nothing was written.")
+        }
+        return try store.withConnection(what) { connection in
+            try connection.transaction {
+                try body(WriteContext(store: store, connection: connection))
+            }
+        }
+    }
+
+    // MARK: - Rows
+
+    func loadRows(_ connection: SQLiteConnection) throws -> [StoredRow] {
+        let statement = try connection.prepare(StoredRow.selectSQL + " ORDER BY key")
+        var rows: [StoredRow] = []
+        while try statement.step() { rows.append(StoredRow(statement)) }
+        return rows
+    }
+
+    func loadRow(_ key: String, _ connection: SQLiteConnection) throws -> StoredRow? {
+        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE key = ?1")
+        statement.bind(key, at: 1)
+        return try statement.step() ? StoredRow(statement) : nil
+    }
+
+    func loadKeys(_ connection: SQLiteConnection) throws -> [String] {
+        let statement = try connection.prepare("SELECT key FROM slots ORDER BY key")
+        var keys: [String] = []
+        while try statement.step() { keys.append(statement.string(at: 0)) }
+        return keys
+    }
+}
+
+/// One write transaction of `StoreAdmin`. The clock advances once, at the first write, so an
+/// operation that turns out to change nothing leaves no trace.
+final class WriteContext {
+    let store: StateStore
+    let connection: SQLiteConnection
+    let now = nowMilliseconds()
+    private var tick: Int64?
+
+    init(store: StateStore, connection: SQLiteConnection) {
+        self.store = store
+        self.connection = connection
+    }
+
+    /// The tick every row written in this transaction is stamped with. Must be taken before
+    /// deleting, so the tombstones carry it too.
+    func stamp() throws -> Int64 {
+        if let tick { return tick }
+        let next = try store.advanceClock(connection)
+        tick = next
+        return next
+    }
+
+    /// Writes a whole row (insert or replace), stamped with this transaction's tick.
+    /// `encoding` overrides the value's own (to copy a row as it is); `updatedAt` defaults
+    /// to now. An existing row keeps its `created_at` and `seen_at`.
+    func upsert(key: String, type: String, value: StoredValue, encoding: String? = nil,
+                createdAt: Int64, updatedAt: Int64? = nil, seenAt: Int64) throws {
+        let version = try stamp()
+        let slotKey = SlotKey(key)
+        let statement = try connection.cached("""
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            ON CONFLICT (key) DO UPDATE SET identity = excluded.identity, property = excluded.property,
+                type = excluded.type, encoding = excluded.encoding, value = excluded.value,
+                updated_at = excluded.updated_at, version = excluded.version
+            """)
+        statement.bind(key, at: 1)
+        statement.bind(slotKey.identity, at: 2)
+        statement.bind(slotKey.property, at: 3)
+        statement.bind(type, at: 4)
+        statement.bind(encoding ?? value.encoding, at: 5)
+        value.bind(to: statement, at: 6)
+        statement.bind(createdAt, at: 7)
+        statement.bind(updatedAt ?? now, at: 8)
+        statement.bind(seenAt, at: 9)
+        statement.bind(version, at: 10)
+        try statement.run()
+    }
+
+    /// Deletes a row; the trigger leaves a tombstone stamped with this transaction's tick.
+    func delete(key: String) throws {
+        _ = try stamp()
+        let statement = try connection.cached("DELETE FROM slots WHERE key = ?1")
+        statement.bind(key, at: 1)
+        try statement.run()
+    }
+}
+
+/// A slot row with its metadata, as the CLI shows it.
+@_spi(Admin) public struct AdminSlot: Sendable {
+    public let key: String
+    public let identity: String
+    public let property: String
+    /// The `type` column: `String(reflecting:)` of the Swift type.
+    public let type: String
+    /// How the value column holds the value: null, bool, integer, real, text, blob or json.
+    public let encoding: String
+    /// The value as JSON (bytes as `{"$base64": "…"}`); nil when it cannot be read.
+    public let value: JSONValue?
+    /// Why `value` is nil.
+    public let problem: String?
+    /// Unix time in milliseconds.
+    public let createdAt: Int64
+    /// Last change of the value (Unix ms).
+    public let updatedAt: Int64
+    /// Last time a running app mounted or bound the slot (Unix ms).
+    public let seenAt: Int64
+    /// The store clock's tick of the last write.
+    public let version: Int64
+
+    /// The declared type, as far as the CLI understands it.
+    public var slotType: SlotType { SlotType(storedName: type) }
+
+    init(_ row: StoredRow) {
+        key = row.key
+        identity = row.identity
+        property = row.property
+        type = row.type
+        encoding = row.encoding
+        createdAt = row.createdAt
+        updatedAt = row.updatedAt
+        seenAt = row.seenAt
+        version = row.version
+        switch row.value {
+        case .success(let stored):
+            do {
+                value = try stored.jsonValue()
+                problem = nil
+            } catch {
+                value = nil
+                problem = "the json value does not parse (\(error))"
+            }
+        case .failure(let error):
+            value = nil
+            problem = error.message
+        }
+    }
+}

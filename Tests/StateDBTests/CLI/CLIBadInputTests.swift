@@ -1,0 +1,132 @@
+import Foundation
+import StateDB
+import Testing
+
+/// Every bad input the CLI must refuse: one line on standard error, the documented exit
+/// code, and the file byte-for-byte as it was (or, for a missing one, still missing).
+@Suite struct CLIBadInputTests {
+    let folder = TemporaryDirectory()
+
+    /// One invocation of every command against `store` (import reads `importFile`).
+    func everyCommand(_ store: String, importFile: String) -> [[String]] {
+        [
+            ["inspect", store], ["inspect", store, "--json"], ["get", store, "A/x"], ["set", store, "A/x", "1", "--type", "Int"],
+            ["rm", store, "A/x"], ["rm", store, "--prefix", "A"], ["mv", store, "A", "B"], ["orphans", store],
+            ["gc", store], ["gc", store, "--dry-run"], ["check", store], ["quarantine", store],
+            ["quarantine", "restore", store, "1"], ["quarantine", "drop", store, "1"], ["export", store],
+            ["import", store, importFile],
+        ]
+    }
+
+    private func expectRefusal(_ run: CLI.Run, status: Int32, mentioning text: String, _ arguments: [String]) {
+        #expect(run.status == status, "\(arguments): \(run)")
+        #expect(run.stderr.contains(text), "\(arguments): \(run)")
+        #expect(run.stderr.hasPrefix("statedb "), "\(arguments): \(run)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run)")
+    }
+
+    private func exportFile() throws -> String {
+        let file = folder.path("import.json")
+        try Data(#"{"format": "statedb-export", "formatVersion": 1, "slots": []}"#.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    @Test func aMissingStoreIsNeverCreated() throws {
+        let store = folder.path("nested/missing.sqlite")
+        for arguments in everyCommand(store, importFile: try exportFile()) {
+            expectRefusal(try CLI.run(arguments), status: 6, mentioning: "no such store", arguments)
+            #expect(!FileManager.default.fileExists(atPath: store))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("nested")))
+        }
+    }
+
+    @Test func junkBytesAreLeftAlone() throws {
+        let store = folder.path("junk.sqlite")
+        var generator = SystemRandomNumberGenerator()
+        try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: store))
+        let bytes = try fileBytes(store)
+        for arguments in everyCommand(store, importFile: try exportFile()) {
+            expectRefusal(try CLI.run(arguments), status: 7, mentioning: "not a SQLite database", arguments)
+            #expect(try fileBytes(store) == bytes)
+        }
+        #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
+    }
+
+    @Test func anotherApplicationsDatabaseIsLeftAlone() throws {
+        let store = folder.path("other-app.db")
+        try sqlite(store, "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users (name) VALUES ('ada');")
+        let bytes = try fileBytes(store)
+        for arguments in everyCommand(store, importFile: try exportFile()) {
+            expectRefusal(try CLI.run(arguments), status: 7, mentioning: "another application", arguments)
+            #expect(try fileBytes(store) == bytes)
+        }
+    }
+
+    @Test func aNewerSchemaIsLeftAlone() throws {
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        try sqlite(store, "PRAGMA user_version = \(SchemaMigration.latestVersion + 1)")
+        let bytes = try fileBytes(store)
+        for arguments in everyCommand(store, importFile: try exportFile()) {
+            expectRefusal(try CLI.run(arguments), status: 7, mentioning: "newer", arguments)
+            #expect(try fileBytes(store) == bytes)
+        }
+    }
+
+    @Test func invalidJSONIsRefused() throws {
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        let bytes = try fileBytes(store)
+        for json in ["hello", "{", "[1,]", #"{"a": 1, "a": 2}"#, "01", "\"tab\there\"", ""] {
+            let arguments = ["set", store, SampleKeys.nickname, json]
+            expectRefusal(try CLI.run(arguments), status: 2, mentioning: "invalid JSON", arguments)
+            #expect(try fileBytes(store) == bytes)
+            #expect(walIsEmpty(store))
+        }
+        #expect(try CLI.run("set", store, SampleKeys.nickname, "hello").stderr.contains(#"quote it as JSON: '"hello"'"#))
+    }
+
+    @Test func aValueOfTheWrongTypeIsRefused() throws {
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        let bytes = try fileBytes(store)
+        let arguments = ["set", store, SampleKeys.isOn, #""true""#]
+        expectRefusal(try CLI.run(arguments), status: 3, mentioning: "is Swift.Bool: got a string", arguments)
+        #expect(try fileBytes(store) == bytes)
+        #expect(walIsEmpty(store))
+    }
+
+    @Test func anUnknownKeyIsRefusedWithTheClosestKeys() throws {
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        let bytes = try fileBytes(store)
+        for command in ["get", "set", "rm"] {
+            var arguments = [command, store, "Settings/levl"]
+            if command == "set" { arguments.append("1") }
+            let run = try CLI.run(arguments)
+            expectRefusal(run, status: 1, mentioning: #"closest: "Settings/level""#, arguments)
+            #expect(try fileBytes(store) == bytes)
+        }
+        // A prefix typed by hand finds the keys it begins.
+        #expect(try CLI.run("get", store, "Settings/nick").stderr.contains(#""Settings/nickname""#))
+    }
+
+    @Test func aReadOnlyFileIsReadButNeverWritten() throws {
+        if getuid() == 0 {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root needs setpriv to drop its power over file permissions")
+        }
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store)
+        let bytes = try fileBytes(store)
+        for arguments in [["set", store, SampleKeys.count, "4"], ["rm", store, SampleKeys.count], ["gc", store, "--unseen-for", "0s"],
+                          ["mv", store, "Settings", "Prefs"], ["import", store, try exportFile()]] {
+            expectRefusal(try CLI.run(arguments, asUnprivileged: true), status: 8, mentioning: "read-only", arguments)
+            #expect(try fileBytes(store) == bytes)
+        }
+        let read = try CLI.run(["get", store, SampleKeys.count], asUnprivileged: true)
+        #expect(read.status == 0, "\(read)")
+        #expect(read.stdout == "3\n")
+        #expect(try fileBytes(store) == bytes)
+    }
+}
