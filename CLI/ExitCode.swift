@@ -43,6 +43,7 @@ enum ExitCode: Int32 {
             case .readOnly, .diskFull: self = .cannotWrite
             case .typeMismatch: self = .typeMismatch
             case .unknownKey: self = .notFound
+            case .busy: self = .cannotWrite
             case .closed, .sqlite: self = .failure
             }
         default: self = .failure

@@ -85,7 +85,7 @@ import Foundation
         }
     }
 
-    /// The name as `String(reflecting:)` writes it on this platform, for the `type` column.
+    /// The name as the store writes it in the `type` column (`ValueCodec.typeName`).
     public var name: String {
         switch self {
         case .bool: "Swift.Bool"
@@ -93,9 +93,9 @@ import Foundation
         case .double: "Swift.Double"
         case .float: "Swift.Float"
         case .string: "Swift.String"
-        case .data: String(reflecting: Data.self)
-        case .date: String(reflecting: Date.self)
-        case .uuid: String(reflecting: UUID.self)
+        case .data: ValueCodec.typeName(of: Data.self)
+        case .date: ValueCodec.typeName(of: Date.self)
+        case .uuid: ValueCodec.typeName(of: UUID.self)
         case .optional(let wrapped): "Swift.Optional<\(wrapped.name)>"
         case .array(let element): "Swift.Array<\(element.name)>"
         case .set(let element): "Swift.Set<\(element.name)>"
@@ -239,5 +239,12 @@ private struct TypeNameParser {
         case .string, .integer: .dictionary(key: key, value: value)
         default: .app(text)
         }
+    }
+}
+
+extension SlotType {
+    /// The name the store writes in the `type` column for a Swift type.
+    public static func storedName(of type: Any.Type) -> String {
+        ValueCodec.typeName(of: type)
     }
 }

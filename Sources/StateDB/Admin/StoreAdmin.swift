@@ -179,12 +179,9 @@ final class WriteContext {
         try statement.run()
     }
 
-    /// Deletes a row; the trigger leaves a tombstone stamped with this transaction's tick.
+    /// Deletes a row, leaving a tombstone stamped with this transaction's tick.
     func delete(key: String) throws {
-        _ = try stamp()
-        let statement = try connection.cached("DELETE FROM slots WHERE key = ?1")
-        statement.bind(key, at: 1)
-        try statement.run()
+        try SlotRows.delete(key, tick: try stamp(), on: connection)
     }
 }
 

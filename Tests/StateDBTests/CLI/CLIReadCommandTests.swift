@@ -1,5 +1,5 @@
 import Foundation
-import StateDB
+@_spi(Admin) import StateDB
 import Testing
 
 /// inspect, get, orphans, check, export and help, run as the built binary on stores made
@@ -21,7 +21,7 @@ import Testing
         #expect(lines.contains { $0.contains("─ level: UInt8 = 200") })
         #expect(lines.contains { $0.contains("─ nickname: String? = null") })
         #expect(lines.contains { $0.contains(#"─ avatar: Data = {"$base64":"AP8Q"}"#) })
-        #expect(lines.contains { $0.contains("─ prefs: \(String(reflecting: Prefs.self)) = {\"size\":3,\"tags\":[\"a\"]}") })
+        #expect(lines.contains { $0.contains("─ prefs: \(SlotType.storedName(of: Prefs.self)) = {\"size\":3,\"tags\":[\"a\"]}") })
         // The stored escape sequence and newline are shown as escapes, never sent raw.
         #expect(lines.contains { $0.contains(#"─ name: String = "line\u001b[31m\nbreak""#) })
         #expect(!run.stdout.contains("\u{1B}"))
@@ -158,7 +158,7 @@ import Testing
         #expect(slots.count == 9)
         let avatar = try #require(slots.first { $0["key"] as? String == SampleKeys.avatar })
         #expect((avatar["value"] as? [String: String])?["$base64"] == "AP8Q")
-        #expect(avatar["type"] as? String == String(reflecting: Data.self))
+        #expect(avatar["type"] as? String == "Foundation.Data")
         // To standard output too, and never over the store itself.
         #expect(try CLI.run("export", path).stdout.contains("\"statedb-export\""))
         let before = try fileBytes(path)

@@ -1,5 +1,5 @@
 import Foundation
-import StateDB
+@_spi(Admin) import StateDB
 import Testing
 
 /// set, rm, mv, gc, quarantine and import, run as the built binary; every write is read
@@ -93,7 +93,7 @@ import Testing
         #expect(try readBack(path, "Settings/names", as: [String].self, default: []) == ["a", "b"])
         #expect(try readBack(path, "Settings/limits", as: [String: Int16?].self, default: [:]) == ["a": 1, "b": Int16?.none])
         let json = try #require(try CLI.run("get", path, "Settings/names", "--json").json() as? [String: Any])
-        #expect(json["type"] as? String == String(reflecting: [String].self))
+        #expect(json["type"] as? String == SlotType.storedName(of: [String].self))
     }
 
     @Test func typeOfAnExistingSlotMustMatch() throws {

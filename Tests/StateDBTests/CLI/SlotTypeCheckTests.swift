@@ -6,17 +6,17 @@ import Testing
 /// integer ranges, and JSON read with its numbers as written.
 @Suite struct SlotTypeCheckTests {
     @Test(arguments: [
-        (String(reflecting: Bool.self), SlotType.bool),
-        (String(reflecting: [Int8?].self), .array(.optional(.integer(.int8)))),
-        (String(reflecting: [String: [UInt64]].self), .dictionary(key: .string, value: .array(.integer(.uint64)))),
-        (String(reflecting: [Int: Double].self), .dictionary(key: .integer(.int), value: .double)),
-        (String(reflecting: Set<String>.self), .set(.string)),
-        (String(reflecting: Data?.self), .optional(.data)),
-        (String(reflecting: Date.self), .date),
-        (String(reflecting: UUID.self), .uuid),
-        (String(reflecting: Float.self), .float),
-        (String(reflecting: Prefs.self), .app(String(reflecting: Prefs.self))),
-        (String(reflecting: [Prefs].self), .array(.app(String(reflecting: Prefs.self)))),
+        (SlotType.storedName(of: Bool.self), SlotType.bool),
+        (SlotType.storedName(of: [Int8?].self), .array(.optional(.integer(.int8)))),
+        (SlotType.storedName(of: [String: [UInt64]].self), .dictionary(key: .string, value: .array(.integer(.uint64)))),
+        (SlotType.storedName(of: [Int: Double].self), .dictionary(key: .integer(.int), value: .double)),
+        (SlotType.storedName(of: Set<String>.self), .set(.string)),
+        (SlotType.storedName(of: Data?.self), .optional(.data)),
+        (SlotType.storedName(of: Date.self), .date),
+        (SlotType.storedName(of: UUID.self), .uuid),
+        (SlotType.storedName(of: Float.self), .float),
+        (SlotType.storedName(of: Prefs.self), .app(SlotType.storedName(of: Prefs.self))),
+        (SlotType.storedName(of: [Prefs].self), .array(.app(SlotType.storedName(of: Prefs.self)))),
     ])
     func storedTypeNamesAreUnderstood(name: String, expected: SlotType) {
         let type = SlotType(storedName: name)
@@ -31,9 +31,9 @@ import Testing
     }
 
     @Test func declaredNamesAcceptShortFormsAndSugar() throws {
-        #expect(try SlotType(declaredName: "[String: Int?]", path: "s").name == String(reflecting: [String: Int?].self))
-        #expect(try SlotType(declaredName: "UInt8?", path: "s").name == String(reflecting: UInt8?.self))
-        #expect(try SlotType(declaredName: "Data", path: "s").name == String(reflecting: Data.self))
+        #expect(try SlotType(declaredName: "[String: Int?]", path: "s").name == SlotType.storedName(of: [String: Int?].self))
+        #expect(try SlotType(declaredName: "UInt8?", path: "s").name == SlotType.storedName(of: UInt8?.self))
+        #expect(try SlotType(declaredName: "Data", path: "s").name == SlotType.storedName(of: Data.self))
         #expect(try SlotType(declaredName: "Swift.Optional<MyApp.Settings>", path: "s") == .optional(.app("MyApp.Settings")))
         #expect(throws: AdminError.self) { try SlotType(declaredName: "Settings", path: "s") }
         #expect(throws: AdminError.self) { try SlotType(declaredName: "[Int", path: "s") }
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func containersCheckEveryElement() throws {
-        let type = SlotType(storedName: String(reflecting: [String: [UInt8?]].self))
+        let type = SlotType(storedName: SlotType.storedName(of: [String: [UInt8?]].self))
         #expect(try fits(type, #"{"a": [1, null, 255]}"#))
         #expect(try !fits(type, #"{"a": [1, 256]}"#))
         #expect(try !fits(type, #"{"a": 1}"#))

@@ -13,7 +13,6 @@ private func makeStore(_ path: String, _ values: [String: Int]) throws {
     store.close()
 }
 
-private func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
 struct StateMigrationTests {
     @Test func renameIdentityMovesTheViewAndEverythingBelowIt() throws {
@@ -99,7 +98,7 @@ struct StateMigrationTests {
     @Test func aMigrationThatThrowsHalfwayLeavesTheFileUnchanged() throws {
         let folder = TemporaryDirectory()
         try makeStore(folder.storePath, ["X/a": 1, "X/b": 2])
-        let before = fileBytes(folder.storePath)
+        let before = try fileBytes(folder.storePath)
         struct Boom: Error {}
         #expect {
             try StateStore(path: folder.storePath, migrations: [
@@ -114,7 +113,7 @@ struct StateMigrationTests {
             return error?.kind == .migrationFailed && error?.message.contains("'second'") == true
                 && error?.message.contains("nothing was applied") == true
         }
-        #expect(fileBytes(folder.storePath) == before)
+        #expect(try fileBytes(folder.storePath) == before)
         let store = try StateStore(path: folder.storePath)
         #expect(try store.binding(for: "X/a", default: 0).wrappedValue == 1)
         #expect(try store.binding(for: "X/b", default: 0).wrappedValue == 2)
@@ -174,23 +173,23 @@ struct StateMigrationTests {
         try store.binding(for: "A/name", default: "12").wrappedValue = "12"
         try store.binding(for: "B/name", default: "twelve").wrappedValue = "twelve"
         store.close()
-        let before = fileBytes(folder.storePath)
+        let before = try fileBytes(folder.storePath)
         let file = Data(#"{ "migrations": [ { "name": "names as numbers", "retype": { "keys": "*/name", "from": "Swift.String", "to": "Swift.Int" } } ] }"#.utf8)
         let migrations = try StateMigration.migrations(fromFile: file, path: "fix.json")
         #expect(throws: StateStoreError.self) { try StateStore(path: folder.storePath, migrations: migrations) }
-        #expect(fileBytes(folder.storePath) == before)
+        #expect(try fileBytes(folder.storePath) == before)
     }
 
     @Test func migrateUpWritesABackupAndStatusReadsWithoutWriting() throws {
         let folder = TemporaryDirectory()
         try makeStore(folder.storePath, ["X/a": 1])
         let migrations: [StateMigration] = [.delete("drop a", keys: "X/a")]
-        let before = fileBytes(folder.storePath)
+        let before = try fileBytes(folder.storePath)
         let status = try MigrationStatus.read(path: folder.storePath, migrations: migrations)
         #expect(status.pendingState.map(\.name) == ["drop a"])
         #expect(status.pendingSchema.isEmpty)
         #expect(status.appliedSchema.allSatisfy { $0.matchesThisBuild })
-        #expect(fileBytes(folder.storePath) == before, "status never writes")
+        #expect(try fileBytes(folder.storePath) == before, "status never writes")
 
         let backup = try #require(try MigrationStatus.migrateUp(path: folder.storePath, migrations: migrations))
         #expect(SQLiteProbe(path: backup).keys == ["X/a"], "the backup holds the state before the migration")
