@@ -8,6 +8,8 @@ struct OptionSpec {
     var short: Character? = nil
     /// The value's placeholder in help (`P`); nil for a flag.
     var value: String? = nil
+    /// May be given several times (`--app A --app B`); read with `values(of:)`.
+    var repeatable = false
     let help: String
 
     var display: String {
@@ -53,9 +55,12 @@ struct ParsedArguments {
     var positionals: [String] = []
     var flags: Set<String> = []
     var values: [String: String] = [:]
+    var repeatedValues: [String: [String]] = [:]
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ option: String) -> String? { values[option] }
+    /// Every value of a repeatable option, in order.
+    func values(of option: String) -> [String] { repeatedValues[option] ?? [] }
 }
 
 enum ArgumentParser {
@@ -106,6 +111,10 @@ enum ArgumentParser {
                 guard index < arguments.count else { throw UsageError("--\(option.name) needs a value (\(option.value!))\(seeHelp(spec))") }
                 value = arguments[index]
                 index += 1
+            }
+            if option.repeatable {
+                parsed.repeatedValues[option.name, default: []].append(value)
+                continue
             }
             if parsed.values[option.name] != nil { throw UsageError("--\(option.name) is given twice\(seeHelp(spec))") }
             parsed.values[option.name] = value

@@ -8,11 +8,11 @@ protocol Command {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode
 }
 
-/// Every subcommand, in the order `statedb --help` lists them. (`migrate` will join them.)
+/// Every subcommand, in the order `statedb --help` lists them.
 var commands: [any Command.Type] {
     [InspectCommand.self, GetCommand.self, SetCommand.self, RemoveCommand.self, MoveCommand.self,
      OrphansCommand.self, GCCommand.self, CheckCommand.self, QuarantineCommand.self,
-     ExportCommand.self, ImportCommand.self]
+     ExportCommand.self, ImportCommand.self, MigrateCommand.self]
 }
 
 /// Shared options.

@@ -44,6 +44,8 @@ struct AppMigrator {
                 throw StateStoreError(.newerSchema, path: path, "the store was migrated by a newer build of the app (unknown state migrations \(names)); refusing to open it so no value is misread. Use the newer app, or open with unknownAppMigrations: .report.")
             case .report:
                 report(StateDiagnostic(kind: .externalChange, key: nil, message: "the store was migrated by a newer build of the app (unknown state migrations \(names)); values it changed may be quarantined."))
+            case .ignore:
+                break
             }
         }
         guard !status.pending.isEmpty else { return }
@@ -97,5 +99,8 @@ extension StateStore {
         case refuse
         /// Open it and report a diagnostic.
         case report
+        /// Open it silently: for tools that apply only an operator's migration files and
+        /// cannot know the app's own list (`statedb migrate up --app`).
+        case ignore
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+@_spi(Admin) import StateDB
+import Testing
+
+// `statedb migrate`: status without writing, plan, and up with a backup, for the operator's
+// declarative migration files.
+
+private func makeStore(_ path: String) throws {
+    let store = try StateStore(path: path, migrations: [.delete("app's own cleanup", keys: "Nothing/*")])
+    try store.binding(for: "Home/Counter/count", default: 0).wrappedValue = 12
+    try store.binding(for: "Legacy/flag", default: false).wrappedValue = true
+    store.close()
+}
+
+private let fixFile = """
+{ "migrations": [
+  { "name": "counter renamed", "renameIdentity": { "from": "Home/Counter", "to": "Home/TapCounter" } },
+  { "name": "count as text", "retype": { "keys": "*/count", "from": "Swift.Int", "to": "Swift.String" } },
+  { "name": "drop legacy", "delete": { "keys": "Legacy/*" } }
+] }
+"""
+
+struct CLIMigrateTests {
+    @Test func statusPlanAndUp() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath)
+        let file = folder.path("fix.json")
+        try fixFile.write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try fileBytes(folder.storePath)
+
+        let status = try CLI.run(["migrate", "status", folder.storePath, "--app", file, "--exit-code"])
+        #expect(status.status == 5, "behind: \(status)")
+        #expect(status.stdout.contains("schema: version \(SchemaMigration.latestVersion) of \(SchemaMigration.latestVersion) (current)"))
+        #expect(status.stdout.contains("counter renamed  pending"))
+        #expect(status.stdout.contains("app's own cleanup"), "the app's applied migration is listed")
+
+        let json = try #require(try CLI.run(["migrate", "status", folder.storePath, "--app", file, "--json"]).json() as? [String: Any])
+        #expect(json["pendingState"] as? [String] == ["counter renamed", "count as text", "drop legacy"])
+        #expect(json["current"] as? Bool == false)
+
+        let plan = try CLI.run(["migrate", "plan", folder.storePath, "--app", file])
+        #expect(plan.status == 0)
+        #expect(plan.stdout.contains("rename identity Home/Counter -> Home/TapCounter"))
+        #expect(try fileBytes(folder.storePath) == before, "status and plan never write")
+
+        let up = try CLI.run(["migrate", "up", folder.storePath, "--app", file])
+        #expect(up.status == 0, "\(up)")
+        let backupLine = try #require(up.stdout.split(separator: "\n").first { $0.hasPrefix("backup: ") })
+        let backup = String(backupLine.dropFirst("backup: ".count))
+        #expect(SQLiteProbe(path: backup).value("Home/Counter/count") == "12")
+
+        let store = try StateStore(path: folder.storePath, migrations: [.delete("app's own cleanup", keys: "Nothing/*")])
+        #expect(try store.binding(for: "Home/TapCounter/count", default: "").wrappedValue == "12", "the app opens the migrated store without complaint")
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).keys == ["Home/TapCounter/count"])
+
+        let again = try CLI.run(["migrate", "status", folder.storePath, "--app", file, "--exit-code"])
+        #expect(again.status == 0, "\(again)")
+        #expect(try CLI.run(["migrate", "up", folder.storePath, "--app", file]).stdout.hasPrefix("nothing to do"))
+    }
+
+    @Test func badInputIsRefusedAndWritesNothing() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath)
+        let before = try fileBytes(folder.storePath)
+        let broken = folder.path("broken.json")
+        try #"{ "migrations": [ { "name": "x", "retype": { "keys": "*", "from": "Swift.Int", "to": "MyApp.Thing" } } ] }"#
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let failing = folder.path("failing.json")
+        try #"{ "migrations": [ { "name": "rename onto itself", "renameIdentity": { "from": "Home/Counter", "to": "Legacy" } }, { "name": "boom", "retype": { "keys": "Legacy/*", "from": "Swift.Bool", "to": "Swift.Int8" } }, { "name": "bad", "retype": { "keys": "*/count", "from": "Swift.Int", "to": "Swift.Bool" } } ] }"#
+            .write(toFile: failing, atomically: true, encoding: .utf8)
+        let cases: [([String], Int32)] = [
+            (["migrate", "sideways", folder.storePath], 2),
+            (["migrate", "up", folder.storePath, "--app", folder.path("missing.json")], 2),
+            (["migrate", "up", folder.storePath, "--app", broken], 7),
+            (["migrate", "up", folder.storePath, "--app", failing], 7),
+            (["migrate", "status", folder.path("nothing.sqlite")], 6),
+        ]
+        for (arguments, expected) in cases {
+            let run = try CLI.run(arguments)
+            #expect(run.status == expected, "\(arguments): \(run)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
+        }
+        #expect(try fileBytes(folder.storePath) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("nothing.sqlite")))
+    }
+}
