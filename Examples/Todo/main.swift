@@ -5,7 +5,7 @@ import StateDBTerminal
 // todo: the statedb example app. Interactive in a terminal; scripted when commands are piped in.
 
 func printError(_ message: String) {
-    fflush(stdout)  // so the message lands after the screen it follows
+    fflush(nil)  // flushes standard output, so the message lands after the screen it follows
     FileHandle.standardError.write(Data("todo: \(message)\n".utf8))
 }
 
