@@ -12,6 +12,7 @@ nonisolated(unsafe) private var quitSignalCount: sig_atomic_t = 0
 nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
 nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction>?
 nonisolated(unsafe) private var exitHandlerInstalled = false
+nonisolated(unsafe) private var previousMask = sigset_t()
 
 private let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 private let crashSignals: [Int32] = [SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE]
@@ -71,6 +72,13 @@ enum RawTerminal {
         for signal in quitSignals { install(handleQuitSignal, for: signal) }
         for signal in crashSignals { install(handleCrashSignal, for: signal) }
         install(handleResize, for: SIGWINCH)
+        // A process inherits its parent's blocked signals (a parent that spawns from a
+        // Dispatch thread blocks SIGTERM, for one): unblock ours on this thread, or a
+        // SIGTERM would never arrive.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in quitSignals + [SIGWINCH] { sigaddset(&handled, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, &previousMask)
         if !exitHandlerInstalled {
             exitHandlerInstalled = true
             atexit { restoreTerminal() }
@@ -79,6 +87,7 @@ enum RawTerminal {
 
     private static func removeHandlers() {
         guard let previousActions else { return }
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         for signal in quitSignals + crashSignals + [SIGWINCH] {
             sigaction(signal, previousActions + Int(signal), nil)
         }
