@@ -1,4 +1,5 @@
 import Foundation
+import StateDB
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -63,5 +64,26 @@ struct TodoInteractiveTests {
 
         let after = try TodoBinary.run(["--store", store], input: "")
         #expect(after.output.contains("New item: [Buy bread]  [ Add ]"))
+    }
+
+    /// A value written by another process (here, this one; `statedb set` in real life) while
+    /// todo runs shows up without a key being pressed.
+    @Test func showsAChangeMadeByAnotherProcessWhileRunning() throws {
+        _ = try TodoBinary.run(["--store", store], input: "add Buy milk\n")
+        let terminal = try PseudoTerminal(rows: 24, columns: 60)
+        let process = try terminal.spawn(TodoBinary.url, ["--store", store])
+        #expect(terminal.waitFor("Confirm before remove"))
+
+        let outside = try StateStore(path: store)
+        try outside.binding(for: "TodoApp/newTitle", default: "").wrappedValue = "Call mom"
+        try outside.flush()
+        outside.close()
+
+        #expect(terminal.waitFor("New item: [Call mom]"))
+        terminal.type("\r\r")  // Enter leaves the field, Enter presses Add
+        #expect(terminal.waitFor("2. Call mom"))
+        terminal.type("\u{03}")  // Ctrl-C
+        finish(process, on: terminal)
+        #expect(process.terminationStatus == 0)
     }
 }
