@@ -25,7 +25,7 @@ struct Options {
                         ~/.local/state/statedb/todo.sqlite
           --help        show this help
 
-        Look inside the store with: statedb inspect PATH
+        Look inside the store with: swift run statedb inspect PATH
         """
 
     /// Parses the arguments (without the program name).

@@ -54,5 +54,5 @@ do {
     exit(1)
 }
 print("\nSaved in \(options.storePath)")
-print("Run todo again to find it as you left it, or look inside: statedb inspect \(options.storePath)")
+print("Run todo again to find it as you left it, or look inside: swift run statedb inspect \(options.storePath)")
 exit(succeeded ? 0 : 1)

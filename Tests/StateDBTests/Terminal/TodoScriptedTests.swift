@@ -28,7 +28,7 @@ struct TodoScriptedTests {
         #expect(first.errors.isEmpty)
         #expect(firstScreen(first.output).contains("todo — 0 items · first run"))
         #expect(first.output.contains("> toggle 2"))
-        #expect(first.output.hasSuffix("Saved in \(store)\nRun todo again to find it as you left it, or look inside: statedb inspect \(store)\n"))
+        #expect(first.output.hasSuffix("Saved in \(store)\nRun todo again to find it as you left it, or look inside: swift run statedb inspect \(store)\n"))
 
         let second = try TodoBinary.run(["--store", store], input: "")
         #expect(second.status == 0, "\(second.errors)")
