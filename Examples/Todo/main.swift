@@ -25,22 +25,26 @@ let store: StateStore
 do {
     store = try StateStore(path: options.storePath)
 } catch {
-    printError("cannot open the store at \(options.storePath): \(error)")
+    printError("cannot open the store: \(error)")  // the error names the path
     exit(1)
 }
-store.diagnosticHandler = { diagnostic in printError("\(diagnostic)") }
+let interactive = TerminalHost.isAvailable
+// On the alternate screen a message would be drawn over; keep them for after.
+let diagnostics = HeldMessages(holding: interactive)
+store.diagnosticHandler = { diagnostic in diagnostics.report("\(diagnostic)") }
 
 let app = TodoApp(storePath: options.storePath, openedAt: Date())
 let host = ViewHost(root: app, store: store)
 
 var succeeded = true
-if TerminalHost.isAvailable {
+if interactive {
     do {
         try TerminalHost(host: host).run()
     } catch {
         printError("\(error)")
         succeeded = false
     }
+    diagnostics.release()
 } else {
     succeeded = ScriptedSession(app: app, host: host).run()
 }

@@ -132,7 +132,7 @@ struct TodoScriptedTests {
         let result = try TodoBinary.run(["--store", store], input: "add Buy milk\n")
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1)
-        #expect(result.errorLines.first?.hasPrefix("todo: cannot open the store at \(store): ") == true)
+        #expect(result.errorLines.first?.hasPrefix("todo: cannot open the store: \(store): ") == true)
         #expect(FileManager.default.contents(atPath: store) == notes)
     }
 }
