@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "StateDB", targets: ["StateDB"]),
         .executable(name: "statedb", targets: ["StateDBCommand"]),
+        .library(name: "StateDBTerminal", targets: ["StateDBTerminal"]),
+        .executable(name: "todo", targets: ["Todo"]),
     ],
     targets: [
         // SQLite from the system (Debian: libsqlite3-dev).
@@ -33,6 +35,17 @@ let package = Package(
             path: "Sources/StateDB",
             plugins: ["EmbedMigrations"]
         ),
+        // Runs a ViewHost in a terminal: raw mode, focus, keys, redraw.
+        .target(
+            name: "StateDBTerminal",
+            dependencies: ["StateDB"],
+            path: "Sources/StateDBTerminal"
+        ),
+        .executableTarget(
+            name: "Todo",
+            dependencies: ["StateDB", "StateDBTerminal"],
+            path: "Examples/Todo"
+        ),
         .executableTarget(
             name: "StateDBCommand",
             dependencies: ["StateDB", "CSQLite"],
@@ -46,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StateDBTests",
-            dependencies: ["StateDB", "CSQLite"],
+            dependencies: ["StateDB", "StateDBTerminal", "CSQLite"],
             path: "Tests/StateDBTests",
             exclude: ["Fixtures"]
         ),

@@ -204,6 +204,13 @@ extension ControlHandle {
 
     /// Replaces a text field's text (then updates); ignored for other controls.
     public func type(_ text: String) { TextFieldHandle(self)?.type(text) }
+
+    /// The control's own lines exactly as they appear inside `render()` (`[ Add ]`,
+    /// `[x] Show done`, `Title: [milk]`), read now. A front end finds the control on screen
+    /// with them, to highlight the focused one.
+    public var renderedLines: [String] {
+        ReadTracker.untracked { host.renderLines(of: node) }
+    }
 }
 
 /// A view that runs an action when activated (`Button`).

@@ -1,0 +1,62 @@
+import Foundation
+import StateDB
+import StateDBTerminal
+
+// todo: the statedb example app. Interactive in a terminal; scripted when commands are piped in.
+
+func printError(_ message: String) {
+    fflush(nil)  // flushes standard output, so the message lands after the screen it follows
+    FileHandle.standardError.write(Data("todo: \(message)\n".utf8))
+}
+
+let options: Options
+switch Options.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment) {
+case .success(let parsed): options = parsed
+case .failure(let error):
+    printError(error.message)
+    exit(2)
+}
+if options.showsHelp {
+    print(Options.help)
+    exit(0)
+}
+
+let store: StateStore
+do {
+    store = try StateStore(path: options.storePath)
+} catch {
+    printError("cannot open the store: \(error)")  // the error names the path
+    exit(1)
+}
+let interactive = TerminalHost.isAvailable
+// On the alternate screen a message would be drawn over; keep them for after.
+let diagnostics = HeldMessages(holding: interactive)
+store.diagnosticHandler = { diagnostic in diagnostics.report("\(diagnostic)") }
+
+let app = TodoApp(storePath: options.storePath, openedAt: Date())
+let host = ViewHost(root: app, store: store)
+
+var succeeded = true
+if interactive {
+    do {
+        try TerminalHost(host: host).run()
+    } catch {
+        printError("\(error)")
+        succeeded = false
+    }
+    diagnostics.release()
+} else {
+    succeeded = ScriptedSession(app: app, host: host).run()
+}
+
+app.recordOpening()
+do {
+    try store.flush()
+    store.close()
+} catch {
+    printError("could not save to \(options.storePath): \(error)")
+    exit(1)
+}
+print("\nSaved in \(options.storePath)")
+print("Run todo again to find it as you left it, or look inside: swift run statedb inspect \(options.storePath)")
+exit(succeeded ? 0 : 1)

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import StateDB
+
+/// Runs a `ViewHost` in the terminal until the user quits.
+///
+/// ```swift
+/// let host = ViewHost(root: ContentView(), store: try StateStore(path: path))
+/// try TerminalHost(host: host).run()   // returns when the user quits
+/// try host.store.flush()
+/// ```
+///
+/// `run()` switches the terminal to raw mode on the alternate screen with the cursor hidden,
+/// draws the host, and then reacts to keys (see `TerminalSession`), to window resizes, and to
+/// changes other processes commit to the store (checked every half second, so a value set
+/// with the `statedb` CLI shows up while the app runs). The terminal is restored when `run()`
+/// returns, throws, or the process exits or dies of a signal (see `RawTerminal`).
+@MainActor
+public final class TerminalHost {
+    public let host: ViewHost
+
+    public init(host: ViewHost) {
+        self.host = host
+    }
+
+    /// Whether standard input and output are both terminals, which `run()` needs.
+    public nonisolated static var isAvailable: Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// Draws the host and handles input until the user quits (`q`, Ctrl-C) or a SIGINT,
+    /// SIGTERM or SIGHUP arrives.
+    ///
+    /// - Throws: `TerminalError` when standard input or output is not a terminal, or the
+    ///   terminal refuses raw mode; the terminal is left as it was.
+    public func run() throws(TerminalError) {
+        guard Self.isAvailable else { throw .notATerminal }
+        let wake = try WakePipe()
+        let previousHandler = host.onNeedsUpdate
+        host.onNeedsUpdate = { wake.wake() }
+        defer { host.onNeedsUpdate = previousHandler }
+        try RawTerminal.enter(wake: wake.writeEnd)
+        defer { RawTerminal.leave() }
+
+        let session = TerminalSession(host: host)
+        var decoder = KeyDecoder()
+        var size = currentScreenSize()
+        var drawn: Frame?
+        var input = [UInt8](repeating: 0, count: 4096)
+
+        while !RawTerminal.quitRequested {
+            let frame = session.frame(size: size)
+            if frame != drawn {
+                writeAll(STDOUT_FILENO, frame.ansi)
+                drawn = frame
+            }
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, 500)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if descriptors[1].revents != 0, wake.drain().contains(UInt8(ascii: "r")) {
+                size = currentScreenSize()
+                writeAll(STDOUT_FILENO, "\u{1B}[2J")
+                drawn = nil
+            }
+            if descriptors[0].revents != 0 {
+                let count = read(STDIN_FILENO, &input, input.count)
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                if count <= 0 { return }  // the terminal went away
+                if session.handle(decoder.decode(input[..<count])) == .quit { return }
+            } else {
+                // Woken or timed out: pick up changes from other threads and processes.
+                host.update()
+                session.refresh()
+            }
+        }
+    }
+}

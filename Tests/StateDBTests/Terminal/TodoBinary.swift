@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The built `todo` executable, run as a separate process the way a user runs it.
+enum TodoBinary {
+    /// Beside the test runner (`swift test` builds every product into the same folder), or
+    /// else in the package's `.build/debug`.
+    static let url: URL = {
+        let candidates = [
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../.build/debug").standardized,
+        ].map { $0.appendingPathComponent("todo") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+        var errorLines: [String] { errors.split(separator: "\n").map(String.init) }
+    }
+
+    /// Runs `todo` with `input` piped to it (scripted mode) and waits for it to end.
+    static func run(_ arguments: [String], input: String, environment: [String: String]? = nil) throws -> Result {
+        try #require(FileManager.default.isExecutableFile(atPath: url.path), "no todo binary at \(url.path); build it with `swift build --product todo`")
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read standard error on another thread, so a full pipe cannot stall the child.
+        let errors = Collected()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errors.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errors.data, as: UTF8.self))
+    }
+}
+
+/// Bytes handed over from a reading thread.
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _data = Data()
+    var data: Data { lock.withLock { _data } }
+    func set(_ data: Data) { lock.withLock { _data = data } }
+    func append(_ data: Data) { lock.withLock { _data.append(data) } }
+}
