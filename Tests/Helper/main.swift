@@ -14,6 +14,10 @@ let usage = """
           flush of V returned. Stops after N values (default: never; kill it).
       set STORE KEY VALUE
           Writes the Int VALUE to the slot KEY, flushes, closes, and prints "ok".
+      crash-loop STORE [--slots N]
+          Round after round, writes the round number R to the N Int slots "Crash/s0"… (default
+          8) and a record {round: R, text: …} to "Crash/record", in one flush per round, and
+          prints "ack R" once that flush returned. Runs until killed.
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
@@ -89,12 +93,40 @@ func set(_ arguments: [String]) {
     say("ok")
 }
 
+/// The record `crash-loop` writes beside its counters, so a torn JSON value would show.
+struct CrashRecord: Codable, Equatable {
+    var round: Int
+    var text: String
+}
+
+func crashLoop(_ arguments: [String]) {
+    var arguments = arguments
+    let slotCount = option("--slots", in: &arguments).map { integer($0, "--slots") } ?? 8
+    guard arguments.count == 1 else { usageError("crash-loop takes one STORE path") }
+    let store = openStore(arguments[0])
+    do {
+        let slots = try (0..<slotCount).map { try store.binding(for: "Crash/s\($0)", default: 0) }
+        let record = try store.binding(for: "Crash/record", default: CrashRecord(round: 0, text: ""))
+        var round = slots.map(\.wrappedValue).max() ?? 0
+        while true {
+            round += 1
+            for slot in slots { slot.wrappedValue = round }
+            record.wrappedValue = CrashRecord(round: round, text: String(repeating: "state \(round) ", count: 200))
+            try store.flush()
+            say("ack \(round)")
+        }
+    } catch {
+        fail("\(error)")
+    }
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard !arguments.isEmpty else { usageError("no command given") }
 let command = arguments.removeFirst()
 switch command {
 case "write-loop": writeLoop(arguments)
 case "set": set(arguments)
+case "crash-loop": crashLoop(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }
