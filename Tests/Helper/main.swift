@@ -18,6 +18,10 @@ let usage = """
           Round after round, writes the round number R to the N Int slots "Crash/s0"… (default
           8) and a record {round: R, text: …} to "Crash/record", in one flush per round, and
           prints "ack R" once that flush returned. Runs until killed.
+      disk-full STORE
+          Meant to run under a file-size limit (prlimit --fsize). Writes 4 MB to "Big/blob" and
+          flushes: prints "refused KIND: MESSAGE" and "pending true|false" when the flush fails.
+          Then writes 16 bytes instead, flushes again and prints "recovered".
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
@@ -120,6 +124,29 @@ func crashLoop(_ arguments: [String]) {
     }
 }
 
+func diskFull(_ arguments: [String]) {
+    guard arguments.count == 1 else { usageError("disk-full takes one STORE path") }
+    signal(SIGXFSZ, SIG_IGN)  // a write past the limit fails with EFBIG instead of killing us
+    let store = openStore(arguments[0])
+    do {
+        let blob = try store.binding(for: "Big/blob", default: Data())
+        blob.wrappedValue = Data((0..<4_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        do {
+            try store.flush()
+            say("flushed")
+        } catch let error as StateStoreError {
+            say("refused \(error.kind): \(error.message)")
+            say("pending \(store.hasPendingWrites)")
+        }
+        blob.wrappedValue = Data(repeating: 7, count: 16)
+        try store.flush()
+        say("recovered")
+    } catch {
+        fail("\(error)")
+    }
+    store.close()
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard !arguments.isEmpty else { usageError("no command given") }
 let command = arguments.removeFirst()
@@ -127,6 +154,7 @@ switch command {
 case "write-loop": writeLoop(arguments)
 case "set": set(arguments)
 case "crash-loop": crashLoop(arguments)
+case "disk-full": diskFull(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }
