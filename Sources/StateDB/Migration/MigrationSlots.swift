@@ -93,19 +93,29 @@ public final class MigrationSlots {
             try set(try transform(old), at: key)
         }
         // Values set aside because the app's type changed before this migration existed.
+        try recoverQuarantined(keys: pattern, storedType: oldType) { stored in
+            guard let old = try? ValueCodec.decode(A.self, from: stored) else { return nil }
+            return (ValueCodec.typeName(of: B.self), try ValueCodec.encode(try transform(old)))
+        }
+    }
+
+    /// Moves quarantined values of `storedType` whose keys match back into their slots, as
+    /// `convert` makes them (nil: leave the entry where it is).
+    func recoverQuarantined(keys pattern: KeyPattern, storedType: String,
+                            _ convert: (StoredValue) throws -> (typeName: String, value: StoredValue)?) throws {
         let quarantined = try connection.prepare(
             "SELECT id, key, encoding, value FROM quarantine WHERE stored_type = ?1 ORDER BY id")
-        quarantined.bind(oldType, at: 1)
-        var recovered: [(id: Int64, key: String, value: B)] = []
+        quarantined.bind(storedType, at: 1)
+        var recovered: [(id: Int64, key: String, typeName: String, value: StoredValue)] = []
         while try quarantined.step() {
             let key = quarantined.string(at: 1)
             guard pattern.matches(key),
                   let stored = try? StoredValue.read(from: quarantined, at: 3, encoding: quarantined.string(at: 2)),
-                  let old = try? ValueCodec.decode(A.self, from: stored) else { continue }
-            recovered.append((quarantined.int64(at: 0), key, try transform(old)))
+                  let converted = try convert(stored) else { continue }
+            recovered.append((quarantined.int64(at: 0), key, converted.typeName, converted.value))
         }
         for entry in recovered {
-            try set(entry.value, at: entry.key)
+            try write(key: entry.key, typeName: entry.typeName, value: entry.value)
             let release = try connection.cached("DELETE FROM quarantine WHERE id = ?1")
             release.bind(entry.id, at: 1)
             try release.run()

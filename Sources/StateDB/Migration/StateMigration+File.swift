@@ -135,21 +135,8 @@ extension MigrationSlots {
             }
             try write(key: key, typeName: to, value: converted)
         }
-        let quarantined = try connection.prepare("SELECT id, key, encoding, value FROM quarantine WHERE stored_type = ?1 ORDER BY id")
-        quarantined.bind(from, at: 1)
-        var recovered: [(id: Int64, key: String, value: StoredValue)] = []
-        while try quarantined.step() {
-            let key = quarantined.string(at: 1)
-            guard pattern.matches(key),
-                  let stored = try? StoredValue.read(from: quarantined, at: 3, encoding: quarantined.string(at: 2)),
-                  let converted = ScalarCast.cast(stored, to: target) else { continue }
-            recovered.append((quarantined.int64(at: 0), key, converted))
-        }
-        for entry in recovered {
-            try write(key: entry.key, typeName: to, value: entry.value)
-            let release = try connection.cached("DELETE FROM quarantine WHERE id = ?1")
-            release.bind(entry.id, at: 1)
-            try release.run()
+        try recoverQuarantined(keys: pattern, storedType: from) { stored in
+            ScalarCast.cast(stored, to: target).map { (to, $0) }
         }
     }
 }
