@@ -18,6 +18,9 @@ let usage = """
           Round after round, writes the round number R to the N Int slots "Crash/s0"… (default
           8) and a record {round: R, text: …} to "Crash/record", in one flush per round, and
           prints "ack R" once that flush returned. Runs until killed.
+      exit-without-flush STORE KEY VALUE
+          Writes the Int VALUE to the slot KEY and returns from main without flushing or
+          closing: a normal exit must still commit it. Prints "written".
       disk-full STORE
           Meant to run under a file-size limit (prlimit --fsize). Writes 4 MB to "Big/blob" and
           flushes: prints "refused KIND: MESSAGE" and "pending true|false" when the flush fails.
@@ -147,6 +150,19 @@ func diskFull(_ arguments: [String]) {
     store.close()
 }
 
+func exitWithoutFlush(_ arguments: [String]) {
+    guard arguments.count == 3 else { usageError("exit-without-flush takes STORE KEY VALUE") }
+    let value = integer(arguments[2], "VALUE")
+    let store = openStore(arguments[0])
+    do {
+        try store.binding(for: arguments[1], default: 0).wrappedValue = value
+    } catch {
+        fail("\(error)")
+    }
+    say("written")
+    exit(0)  // no flush, no close: the exit hook commits
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard !arguments.isEmpty else { usageError("no command given") }
 let command = arguments.removeFirst()
@@ -155,6 +171,7 @@ case "write-loop": writeLoop(arguments)
 case "set": set(arguments)
 case "crash-loop": crashLoop(arguments)
 case "disk-full": diskFull(arguments)
+case "exit-without-flush": exitWithoutFlush(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }

@@ -20,8 +20,8 @@ private func startShell(_ script: String, output: String) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script]
-    FileManager.default.createFile(atPath: output, contents: nil)
-    FileManager.default.createFile(atPath: output + ".err", contents: nil)
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: output + ".err", contents: nil)
     process.standardOutput = FileHandle(forWritingAtPath: output)
     process.standardError = FileHandle(forWritingAtPath: output + ".err")
     try process.run()

@@ -41,3 +41,14 @@ struct KillDurabilityTests {
         #expect(message.contains("usage: statedb-test-helper"))
     }
 }
+
+/// A normal exit commits what the process wrote, even without `flush()` or `close()`.
+struct NormalExitTests {
+    @Test func aNormalExitCommitsUnflushedWrites() throws {
+        let folder = TemporaryDirectory()
+        let child = try ChildProcess.helper(["exit-without-flush", folder.storePath, "Exit/value", "17"])
+        #expect(try child.requireLine() == "written")
+        #expect(child.waitForExit() == 0)
+        #expect(SQLiteProbe(path: folder.storePath).value("Exit/value") == "17")
+    }
+}

@@ -1,11 +1,23 @@
 import Foundation
 
+/// Horizontal alignment of a `VStack`'s children, as in SwiftUI. The text rendering aligns
+/// every line to the leading edge; the value is kept for front ends that lay out.
+public enum HorizontalAlignment: Sendable, Equatable { case leading, center, trailing }
+
+/// Vertical alignment of an `HStack`'s children, as in SwiftUI (kept, not used by the text
+/// rendering, which aligns to the top).
+public enum VerticalAlignment: Sendable, Equatable { case top, center, bottom }
+
 /// Arranges its children vertically. Renders each child's lines below the previous one's.
 public struct VStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
+    public let alignment: HorizontalAlignment
+    public let spacing: Double?
     public let content: Content
 
-    public init(@ViewBuilder content: () -> Content) {
+    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
         self.content = content()
     }
 
@@ -17,9 +29,13 @@ public struct VStack<Content: View>: View, PrimitiveView {
 /// Arranges its children horizontally. Renders their lines side by side, two spaces apart.
 public struct HStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
+    public let alignment: VerticalAlignment
+    public let spacing: Double?
     public let content: Content
 
-    public init(@ViewBuilder content: () -> Content) {
+    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
         self.content = content()
     }
 

@@ -8,6 +8,11 @@ public struct Text: View, PrimitiveView, Equatable {
         self.content = content
     }
 
+    /// The string as it is (SwiftUI would otherwise look it up for localisation).
+    public init(verbatim content: String) {
+        self.content = content
+    }
+
     /// Text of any string-like value, as in `Text(name)`.
     public init<S: StringProtocol>(_ content: S) {
         self.content = String(content)
