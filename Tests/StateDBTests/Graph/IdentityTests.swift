@@ -112,3 +112,40 @@ struct IdentityTests {
         #expect(!first.joined().contains("0x"), "no addresses or hashes in identities")
     }
 }
+
+private enum Mode: String, Codable { case list, grid, map }
+
+private struct Switcher: View {
+    @State var mode = Mode.list
+    @State var name: String? = nil
+    var body: some View {
+        switch mode {
+        case .list: Row(title: "list")
+        case .grid: Row(title: "grid")
+        case .map: Row(title: "map")
+        }
+        if let name {
+            Text(name)
+        }
+    }
+}
+
+@MainActor
+struct BranchIdentityTests {
+    @Test func switchCasesAndIfLetHaveTheirOwnIdentities() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: Switcher(), store: store)
+        let mode = try store.binding(for: "Switcher/mode", default: Mode.list)
+        var rows: [String] = []
+        for next in [Mode.list, .grid, .map] {
+            mode.wrappedValue = next
+            host.update()
+            rows.append(host.identities.first { $0.contains("/Row") } ?? "none")
+        }
+        #expect(rows == ["Switcher/Row[0][then][then]", "Switcher/Row[0][then][else]", "Switcher/Row[0][else]"])
+        #expect(!host.identities.contains { $0.contains("Text") })
+        try store.binding(for: "Switcher/name", default: String?.none).wrappedValue = "Ada"
+        host.update()
+        #expect(host.identities.contains("Switcher/Text[1]"))
+    }
+}
