@@ -1,0 +1,82 @@
+import Foundation
+
+/// Runs every scenario of a configuration, in one process, and collects the results.
+@MainActor
+public struct BenchRunner {
+    public let configuration: BenchConfiguration
+    /// Where progress goes (the bench prints it on standard error).
+    public let progress: (String) -> Void
+
+    public init(configuration: BenchConfiguration, progress: @escaping (String) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.progress = progress
+    }
+
+    public func run() throws -> BenchResults {
+        let c = configuration
+        progress("sql per read: \(c.reads) reads")
+        let sqlPerRead = try ReadScenario.statementsPerReads(reads: c.reads)
+
+        progress("write: \(c.writeFrames) frames × \(c.writesPerFrame) writes over \(c.writeSlots) slots")
+        let writes = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots)
+        let write = try Comparison.measure(rounds: c.rounds, subject: { writes.runStatedb() }, baseline: { try writes.runFloor() })
+        progress("write floor: the store's schema against a key-value table")
+        let schemaCost = try Comparison.measure(rounds: c.rounds, subject: { try writes.runFloor() }, baseline: { try writes.runKeyValueFloor() })
+        progress("write, owners reading their slots")
+        let readingWrites = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots, ownersRead: true)
+        let writeWithReaders = try Comparison.measure(rounds: c.rounds, subject: { readingWrites.runStatedb() }, baseline: { try readingWrites.runFloor() })
+
+        progress("hydrate: \(c.hydrateRows) rows × 2 slots")
+        let hydration = try HydrateScenario(rows: c.hydrateRows)
+        let hydrate = try Comparison.measure(
+            rounds: c.rounds,
+            subject: { try hydration.runStatedb().seconds },
+            baseline: { hydration.runFloor().seconds })
+
+        progress("UserDefaults: \(c.defaultsKeys) keys")
+        let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)
+        let userDefaults = try Comparison.measure(
+            rounds: c.rounds,
+            subject: { defaults.runUserDefaults() },
+            baseline: { try defaults.runStatedb() })
+
+        var trees: [UpdateScalingTree] = []
+        for leaves in c.treeSizes {
+            progress("update scaling: mounting \(leaves) leaves")
+            trees.append(try UpdateScalingTree(leaves: leaves))
+        }
+        progress("update scaling: \(c.updatesPerRound) updates per tree per round")
+        let (points, scaling) = measureScaling(trees)
+        trees.removeAll()
+
+        return BenchResults(
+            configuration: c, write: write, writeWithReaders: writeWithReaders, schemaCost: schemaCost, hydrate: hydrate,
+            trees: points, updateScaling: scaling, userDefaults: userDefaults, sqlPerRead: sqlPerRead,
+            peakResidentMegabytes: peakResidentMegabytes() ?? 0)
+    }
+
+    /// Each round times every tree and its floor, alternating the order of trees and sides.
+    private func measureScaling(_ trees: [UpdateScalingTree]) -> ([BenchResults.TreePoint], Comparison) {
+        let c = configuration
+        var statedb = [[Double]](repeating: [], count: trees.count)
+        var floor = [[Double]](repeating: [], count: trees.count)
+        for round in 0..<(c.rounds + 1) {
+            let order = round % 2 == 0 ? Array(trees.indices) : trees.indices.reversed()
+            for index in order {
+                let (s, f): (Double, Double)
+                if round % 2 == 0 {
+                    s = trees[index].measureStatedb(updates: c.updatesPerRound)
+                    f = trees[index].measureFloor(updates: c.updatesPerRound)
+                } else {
+                    f = trees[index].measureFloor(updates: c.updatesPerRound)
+                    s = trees[index].measureStatedb(updates: c.updatesPerRound)
+                }
+                guard round > 0 else { continue }  // warm-up
+                statedb[index].append(s)
+                floor[index].append(f)
+            }
+        }
+        let points = trees.indices.map { BenchResults.TreePoint(leaves: trees[$0].leaves, cost: Comparison(subject: statedb[$0], baseline: floor[$0])) }
+        return (points, Comparison(subject: statedb[trees.count - 1], baseline: statedb[0]))
+    }
+}

@@ -1,0 +1,117 @@
+import StateDB
+
+/// `update_scaling`: the cost of `update()` after one write, in trees of different sizes.
+///
+/// A tree of `leaves` leaf views (each owning one `@State` slot it reads, and drawing one
+/// `Text`) in sections of 100 under a `VStack`. One measurement writes one leaf's slot
+/// through its binding and times the `update()` that follows (re-running that leaf, one
+/// commit of one row). The floor is the SQLite work such an update cannot avoid: one
+/// transaction with the store's UPSERT of one row, in a table of as many rows.
+@MainActor
+public final class UpdateScalingTree {
+    public let leaves: Int
+    public let host: ViewHost
+    private let sink = LeafSink()
+    private let floor: SchemaFloor
+    private var serial = 0
+    private let scratch: ScratchDirectory
+
+    /// How many leaves keep a binding for the bench to write through.
+    static let writableLeaves = 64
+
+    public init(leaves: Int) throws {
+        precondition(leaves <= 100 || leaves % 100 == 0, "trees are whole sections of 100 leaves")
+        self.leaves = leaves
+        scratch = try ScratchDirectory()
+        let store = try StateStore(path: scratch.file("tree-\(leaves).sqlite"))
+        let perSection = min(100, leaves)
+        let stride = max(1, leaves / Self.writableLeaves)
+        host = ViewHost(root: ScalingRoot(sections: leaves / perSection, perSection: perSection, stride: stride, sink: sink), store: store)
+        precondition(!sink.byLeaf.isEmpty, "the leaves handed out their bindings")
+
+        floor = SchemaFloor(path: scratch.file("tree-\(leaves)-floor.sqlite"))
+        floor.commit((0..<leaves).map { Self.floorRow(leaf: $0, value: 0) })
+        for binding in sink.bindings {
+            let leaf = Int(binding.slotKey!.split(separator: " ").last!.dropLast("]/value".count))!
+            precondition(binding.slotKey == Self.floorRow(leaf: leaf, value: 0).key, "the floor's keys are the store's")
+        }
+    }
+
+    /// A leaf's row as the store writes it.
+    private static func floorRow(leaf: Int, value: Int) -> SchemaFloor.Row {
+        let identity = "ScalingRoot/VStack/ForEach/ScalingSection[id: \(leaf / 100)]/ForEach/ScalingLeaf[id: \(leaf)]"
+        return SchemaFloor.Row(key: identity + "/value", identity: identity, property: "value", type: "Swift.Int", value: .integer(Int64(value)))
+    }
+
+    /// Mean seconds of `updates` single-write updates.
+    public func measureStatedb(updates: Int) -> Double {
+        let bindings = sink.bindings
+        var total = 0.0
+        for index in 0..<updates {
+            serial += 1
+            bindings[index % bindings.count].wrappedValue = serial
+            total += Stopwatch.time { host.update() }
+        }
+        return total / Double(updates)
+    }
+
+    /// Mean seconds of `updates` one-row transactions on the floor.
+    public func measureFloor(updates: Int) -> Double {
+        let stride = max(1, leaves / Self.writableLeaves)
+        let written = (0..<Self.writableLeaves).map { ($0 * stride) % leaves }
+        var total = 0.0
+        for index in 0..<updates {
+            serial += 1
+            let row = Self.floorRow(leaf: written[index % written.count], value: serial)
+            total += Stopwatch.time { floor.commit([row]) }
+        }
+        return total / Double(updates)
+    }
+
+    /// Body evaluations since mounting (for the smoke test).
+    public var bodyEvaluationCount: Int { host.bodyEvaluationCount }
+}
+
+/// Where some leaves hand out their bindings (a few, so the sink costs no memory to speak of).
+@MainActor
+final class LeafSink {
+    private(set) var byLeaf: [Int: Binding<Int>] = [:]
+    func keep(_ binding: Binding<Int>, leaf: Int) {
+        if byLeaf.count < UpdateScalingTree.writableLeaves || byLeaf[leaf] != nil { byLeaf[leaf] = binding }
+    }
+    var bindings: [Binding<Int>] { byLeaf.keys.sorted().map { byLeaf[$0]! } }
+}
+
+struct ScalingRoot: View {
+    let sections: Int
+    let perSection: Int
+    let stride: Int
+    let sink: LeafSink
+    var body: some View {
+        VStack {
+            ForEach(0..<sections) { ScalingSection(index: $0, rows: perSection, stride: stride, sink: sink) }
+        }
+    }
+}
+
+struct ScalingSection: View {
+    let index: Int
+    let rows: Int
+    let stride: Int
+    let sink: LeafSink
+    var body: some View {
+        ForEach(index * rows..<(index + 1) * rows) { ScalingLeaf(id: $0, handsOut: $0 % stride == 0, sink: sink) }
+    }
+}
+
+/// Owns one slot and reads it.
+struct ScalingLeaf: View {
+    let id: Int
+    let handsOut: Bool
+    let sink: LeafSink
+    @State var value = 0
+    var body: some View {
+        let _ = handsOut ? sink.keep($value, leaf: id) : ()
+        Text("\(id): \(value)")
+    }
+}
