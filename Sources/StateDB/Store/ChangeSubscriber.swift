@@ -4,8 +4,8 @@
 /// start of each update. `onFirstChange` runs (outside the lock) when `pending` goes from
 /// empty to non-empty, so an event loop knows an update is due.
 final class ChangeSubscriber: @unchecked Sendable {
-    /// (store lock)
-    var pending: [SlotCell] = []
+    /// (store lock; the lock rules out overlapping access, so no runtime exclusivity check)
+    @exclusivity(unchecked) var pending: [SlotCell] = []
     let onFirstChange: (@Sendable () -> Void)?
 
     init(onFirstChange: (@Sendable () -> Void)?) {

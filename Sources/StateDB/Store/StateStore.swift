@@ -44,7 +44,9 @@ public final class StateStore: @unchecked Sendable {
     public let path: String
     let options: Options
 
-    /// Guards everything below that is marked "(lock)".
+    /// Guards everything below that is marked "(lock)". The hottest of those fields skip the
+    /// runtime exclusivity check (`@exclusivity(unchecked)`): the lock already rules out
+    /// overlapping access, and the check cost more than a slot write itself.
     let lock = NSLock()
     /// Serialises use of `connection` (commits, polls); taken before `lock` when both are held.
     let databaseLock = NSLock()
@@ -52,17 +54,17 @@ public final class StateStore: @unchecked Sendable {
     /// (databaseLock) nil once closed.
     var connection: SQLiteConnection?
     /// (lock) Slots in use in this process, by key.
-    var cells: [String: SlotCell] = [:]
+    @exclusivity(unchecked) var cells: [String: SlotCell] = [:]
     /// (lock) Rows loaded from the file that nothing in this process has asked for yet.
-    var dormantRows: [String: StoredRow] = [:]
+    @exclusivity(unchecked) var dormantRows: [String: StoredRow] = [:]
     /// (lock) Cells whose rows the next commit must write.
-    var commitQueue: [SlotCell] = []
+    @exclusivity(unchecked) var commitQueue: [SlotCell] = []
     /// (lock) Keys whose rows the next commit must delete.
     var pendingDeletions: [String] = []
     /// (lock) Values the next commit moves to the quarantine table.
     var pendingQuarantine: [QuarantineEntry] = []
     /// (lock) Who is told about changed slots.
-    var subscribers: [ChangeSubscriber] = []
+    @exclusivity(unchecked) var subscribers: [ChangeSubscriber] = []
     /// (databaseLock) The clock tick up to which this process has seen every commit.
     var seenTick: Int64 = 0
     /// (databaseLock) Ticks this process committed after `seenTick` while others committed too.
