@@ -12,10 +12,19 @@ enum ValueCodec {
     }
 
     static func encode<T: Encodable>(_ value: T) throws -> StoredValue {
-        if let native = encodeNative(value) { return native }
-        let data = try makeEncoder().encode(value)
+        let kind = NativeKind.of(T.self)
+        if kind == .optional {
+            if let native = encodeNative(value) { return native }
+        } else if let native = kind.encode(value) {
+            return native
+        }
+        let data = try jsonEncoder.encode(value)
         return .json(String(decoding: data, as: UTF8.self))
     }
+
+    /// One encoder for every value: making one per value cost more than encoding a small
+    /// struct. `JSONEncoder.encode` may be called from several threads at once.
+    private static let jsonEncoder = makeEncoder()
 
     /// The native encoding of `value`, or nil when it is not one of the native kinds.
     private static func encodeNative(_ value: Any) -> StoredValue? {
