@@ -124,7 +124,9 @@ final class SQLiteStatement {
     func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
     func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
     func bind(_ value: String, at index: Int32) {
-        sqlite3_bind_text(handle, index, value, -1, sqliteTransient)
+        // `withCString` lends a native string's own bytes; passing the String straight to the
+        // C parameter copied it into a new array first (one allocation per bound text).
+        _ = value.withCString { sqlite3_bind_text(handle, index, $0, -1, sqliteTransient) }
     }
     func bind(_ value: [UInt8], at index: Int32) {
         value.withUnsafeBytes { bytes in
