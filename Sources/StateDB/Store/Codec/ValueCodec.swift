@@ -18,6 +18,7 @@ enum ValueCodec {
         } else if let native = kind.encode(value) {
             return native
         }
+        if let text = SortedKeyJSON.encode(value) { return .json(text) }
         let data = try jsonEncoder.encode(value)
         return .json(String(decoding: data, as: UTF8.self))
     }
