@@ -28,7 +28,9 @@ enum NativeKind {
         case ObjectIdentifier(UInt64.self): .uint64
         case ObjectIdentifier(Float.self): .float
         case ObjectIdentifier(Data.self): .data
-        default: T.self is any OptionalValue.Type ? .optional : .json
+        // `_isOptional` reads the type's metadata kind; `is any OptionalValue.Type` asked the
+        // runtime for a protocol conformance on every value.
+        default: _isOptional(T.self) ? .optional : .json
         }
     }
 
