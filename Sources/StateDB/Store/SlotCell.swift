@@ -49,6 +49,7 @@ class SlotCell: @unchecked Sendable {
 final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     @exclusivity(unchecked) var value: Value
     let initialValue: Value
+    /// `==` for `Value`; nil when `Value` is not Equatable.
     private let isEqual: ((Value, Value) -> Bool)?
 
     init(slotKey: SlotKey, value: Value, initialValue: Value) {
@@ -82,20 +83,22 @@ final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     }
 }
 
-/// `==` for `T` when `T` is `Equatable`, found once at run time.
+/// `==` for `T` when `T` is `Equatable`, found once at run time. The common value types get a
+/// concrete comparison; others call their `==` through the `Equatable` conformance.
+///
+/// `unsafeBitCast` only reinterprets: `T` is exactly the type each case names (an `as!` cast
+/// per comparison was most of the cost of a write).
 func equalityFunction<T>(for type: T.Type) -> ((T, T) -> Bool)? {
-    guard let equatable = T.self as? any Equatable.Type else { return nil }
-    func make<E: Equatable>(_: E.Type) -> (T, T) -> Bool {
-        { lhs, rhs in
-            // T and E are the same type here, so the values are read in place as E: an `as!`
-            // cast per comparison was a fifth of the cost of a write.
-            withUnsafePointer(to: lhs) { lhs in
-                withUnsafePointer(to: rhs) { rhs in
-                    UnsafeRawPointer(lhs).assumingMemoryBound(to: E.self).pointee
-                        == UnsafeRawPointer(rhs).assumingMemoryBound(to: E.self).pointee
-                }
-            }
-        }
+    func same<E: Equatable>(_: E.Type) -> (T, T) -> Bool {
+        { unsafeBitCast($0, to: E.self) == unsafeBitCast($1, to: E.self) }
     }
-    return make(equatable)
+    switch ObjectIdentifier(T.self) {
+    case ObjectIdentifier(Int.self): return { unsafeBitCast($0, to: Int.self) == unsafeBitCast($1, to: Int.self) }
+    case ObjectIdentifier(Bool.self): return { unsafeBitCast($0, to: Bool.self) == unsafeBitCast($1, to: Bool.self) }
+    case ObjectIdentifier(Double.self): return { unsafeBitCast($0, to: Double.self) == unsafeBitCast($1, to: Double.self) }
+    case ObjectIdentifier(String.self): return { unsafeBitCast($0, to: String.self) == unsafeBitCast($1, to: String.self) }
+    default:
+        guard let equatable = T.self as? any Equatable.Type else { return nil }
+        return same(equatable)
+    }
 }
