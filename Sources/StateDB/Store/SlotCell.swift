@@ -27,6 +27,10 @@ class SlotCell: @unchecked Sendable {
     /// Bumped on every change of the value, so a failed commit can tell whether a cell was
     /// written again while it was being committed.
     @exclusivity(unchecked) var revision: UInt64 = 0
+    /// The subscriber batch this cell was last queued in (`ChangeSubscriber.batch`); 0: none.
+    @exclusivity(unchecked) var pendingBatch: UInt64 = 0
+    /// The store's `changeEpoch` in which this cell was last noted to every subscriber; 0: never.
+    @exclusivity(unchecked) var notedEpoch: UInt64 = 0
 
     init(slotKey: SlotKey, typeName: String) {
         self.slotKey = slotKey

@@ -65,6 +65,11 @@ public final class StateStore: @unchecked Sendable {
     var pendingQuarantine: [QuarantineEntry] = []
     /// (lock) Who is told about changed slots.
     @exclusivity(unchecked) var subscribers: [ChangeSubscriber] = []
+    /// (lock) The last batch number handed to a subscriber (see `ChangeSubscriber.batch`).
+    var changeBatchCounter: UInt64 = 0
+    /// (lock) Bumped whenever a subscriber drains its changes or joins: a cell noted to every
+    /// subscriber in the current epoch is still pending for all of them.
+    @exclusivity(unchecked) var changeEpoch: UInt64 = 1
     /// (databaseLock) The clock tick up to which this process has seen every commit.
     var seenTick: Int64 = 0
     /// (databaseLock) Ticks this process committed after `seenTick` while others committed too.
