@@ -96,7 +96,10 @@ final class SQLiteConnection {
 
     /// The value of a pragma that returns one integer.
     func pragmaInteger(_ name: String) throws -> Int64 {
-        let statement = try prepare("PRAGMA \(name)")
+        // Cached: `data_version` is polled at every update, and preparing it each time cost
+        // more than the rest of an update with nothing to do.
+        let statement = try cached("PRAGMA \(name)")
+        defer { statement.reset() }
         guard try statement.step() else { return 0 }
         return statement.int64(at: 0)
     }
