@@ -16,11 +16,14 @@ let usage = """
       --profile SCENARIO
                   run only statedb's side of one scenario, for a profiler; SCENARIO is one
                   of \(ProfileRun.scenarios.joined(separator: ", "))
+      --compare SCENARIO
+                  measure one scenario's ratio alone (both sides, interleaved rounds)
     """
 
 var configuration = BenchConfiguration.full
 var svgPath: String?
 var profileScenario: String?
+var compareScenario: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -39,6 +42,12 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         profileScenario = scenario
+    case "--compare":
+        guard let scenario = arguments.popFirst(), ProfileRun.scenarios.contains(scenario) else {
+            FileHandle.standardError.write(Data("statedb-bench: --compare needs one of \(ProfileRun.scenarios.joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        compareScenario = scenario
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -46,6 +55,16 @@ while let argument = arguments.popFirst() {
         FileHandle.standardError.write(Data("statedb-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
         exit(2)
     }
+}
+
+if let compareScenario {
+    do {
+        print(try ProfileRun.compare(compareScenario, configuration: configuration))
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 
 if let profileScenario {

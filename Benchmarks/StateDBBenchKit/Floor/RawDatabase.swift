@@ -48,7 +48,10 @@ final class RawStatement {
 
     deinit { sqlite3_finalize(handle) }
 
-    func bind(_ text: String, at index: Int32) { sqlite3_bind_text(handle, index, text, -1, rawTransient) }
+    func bind(_ text: String, at index: Int32) {
+        // withCString lends the string's own bytes (no temporary copy), as the store does.
+        _ = text.withCString { sqlite3_bind_text(handle, index, $0, -1, rawTransient) }
+    }
     func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
 
     /// Steps a statement that returns no rows, then resets it.
