@@ -27,6 +27,8 @@ enum SortedKeyJSON {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
+        case .integer(let value): writeInteger(magnitude: value.magnitude, negative: value < 0, into: &output)
+        case .unsigned(let value): writeInteger(magnitude: value, negative: false, into: &output)
         case .string(let text): writeString(text, into: &output)
         case .array(let box):
             guard depth < maximumDepth else { return false }
@@ -50,6 +52,22 @@ enum SortedKeyJSON {
             output.append(UInt8(ascii: "}"))
         }
         return true
+    }
+
+    /// Decimal digits, as `description` writes them (which is what `JSONEncoder` uses).
+    private static func writeInteger(magnitude: UInt64, negative: Bool, into output: inout [UInt8]) {
+        if negative { output.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most, kept on the stack
+        var count = 0
+        var rest = magnitude
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            output.append(contentsOf: buffer[(20 - count)..<20])
+        }
     }
 
     /// `JSONEncoder`'s key order: by UTF-8 bytes.
@@ -97,8 +115,10 @@ enum SortedKeyJSON {
 enum JSONNode {
     case null
     case bool(Bool)
-    /// A number, already formatted.
+    /// A floating-point number, already formatted.
     case number(String)
+    case integer(Int64)
+    case unsigned(UInt64)
     case string(String)
     case array(JSONArrayBox)
     case object(JSONObjectBox)
@@ -112,9 +132,14 @@ final class JSONArrayBox {
 /// The members of an object in the order first set; a key set again keeps its place and
 /// takes the new value, as a `Dictionary` does in `JSONEncoder`.
 final class JSONObjectBox {
-    private(set) var entries: [(key: String, value: JSONNode)] = []
+    @exclusivity(unchecked) private(set) var entries: [(key: String, value: JSONNode)]
     /// Positions by key, once there are too many entries to search.
     private var positions: [String: Int]?
+
+    init() {
+        entries = []
+        entries.reserveCapacity(8)  // one allocation for a typical struct
+    }
 
     func set(_ value: JSONNode, for key: String) {
         if let index = position(of: key) {

@@ -96,16 +96,16 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: String, forKey key: Key) throws { box.set(.string(value), for: key.stringValue) }
     mutating func encode(_ value: Double, forKey key: Key) throws { box.set(try context.number(value), for: key.stringValue) }
     mutating func encode(_ value: Float, forKey key: Key) throws { box.set(try context.number(value), for: key.stringValue) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { box.set(.number(value.description), for: key.stringValue) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { box.set(.integer(Int64(value)), for: key.stringValue) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { box.set(.integer(Int64(value)), for: key.stringValue) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { box.set(.integer(Int64(value)), for: key.stringValue) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { box.set(.integer(Int64(value)), for: key.stringValue) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { box.set(.integer(Int64(value)), for: key.stringValue) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { box.set(.unsigned(UInt64(value)), for: key.stringValue) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { box.set(.unsigned(UInt64(value)), for: key.stringValue) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { box.set(.unsigned(UInt64(value)), for: key.stringValue) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { box.set(.unsigned(UInt64(value)), for: key.stringValue) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { box.set(.unsigned(UInt64(value)), for: key.stringValue) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { box.set(try context.node(for: value), for: key.stringValue) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -145,16 +145,16 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) throws { box.elements.append(.string(value)) }
     mutating func encode(_ value: Double) throws { box.elements.append(try context.number(value)) }
     mutating func encode(_ value: Float) throws { box.elements.append(try context.number(value)) }
-    mutating func encode(_ value: Int) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: Int8) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: Int16) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: Int32) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: Int64) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: UInt) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: UInt8) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: UInt16) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: UInt32) throws { box.elements.append(.number(value.description)) }
-    mutating func encode(_ value: UInt64) throws { box.elements.append(.number(value.description)) }
+    mutating func encode(_ value: Int) throws { box.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { box.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int16) throws { box.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int32) throws { box.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { box.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: UInt) throws { box.elements.append(.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt8) throws { box.elements.append(.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt16) throws { box.elements.append(.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt32) throws { box.elements.append(.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt64) throws { box.elements.append(.unsigned(UInt64(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws { box.elements.append(try context.node(for: value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -189,15 +189,15 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: String) throws { store(.string(value)) }
     mutating func encode(_ value: Double) throws { store(try encoder.context.number(value)) }
     mutating func encode(_ value: Float) throws { store(try encoder.context.number(value)) }
-    mutating func encode(_ value: Int) throws { store(.number(value.description)) }
-    mutating func encode(_ value: Int8) throws { store(.number(value.description)) }
-    mutating func encode(_ value: Int16) throws { store(.number(value.description)) }
-    mutating func encode(_ value: Int32) throws { store(.number(value.description)) }
-    mutating func encode(_ value: Int64) throws { store(.number(value.description)) }
-    mutating func encode(_ value: UInt) throws { store(.number(value.description)) }
-    mutating func encode(_ value: UInt8) throws { store(.number(value.description)) }
-    mutating func encode(_ value: UInt16) throws { store(.number(value.description)) }
-    mutating func encode(_ value: UInt32) throws { store(.number(value.description)) }
-    mutating func encode(_ value: UInt64) throws { store(.number(value.description)) }
+    mutating func encode(_ value: Int) throws { store(.integer(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { store(.integer(Int64(value))) }
+    mutating func encode(_ value: Int16) throws { store(.integer(Int64(value))) }
+    mutating func encode(_ value: Int32) throws { store(.integer(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { store(.integer(Int64(value))) }
+    mutating func encode(_ value: UInt) throws { store(.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt8) throws { store(.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt16) throws { store(.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt32) throws { store(.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt64) throws { store(.unsigned(UInt64(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws { store(try encoder.context.node(for: value)) }
 }
