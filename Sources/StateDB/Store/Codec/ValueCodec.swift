@@ -8,8 +8,12 @@ import Foundation
 enum ValueCodec {
     /// A stable, human-readable name for a value type, as kept in the `type` column.
     static func typeName(of type: Any.Type) -> String {
-        String(reflecting: type)
+        typeNames.name(of: type)
     }
+
+    /// `String(reflecting:)` of a type cost ~7,000 instructions, once per slot created; the
+    /// names are worked out once per type instead.
+    private static let typeNames = ReflectedTypeNames()
 
     static func encode<T: Encodable>(_ value: T) throws -> StoredValue {
         let kind = NativeKind.of(T.self)
@@ -147,6 +151,20 @@ enum ValueCodec {
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = try! encoder.encode(value)  // encoding a String cannot fail
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `String(reflecting:)` of each type, computed once.
+private final class ReflectedTypeNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [ObjectIdentifier: String] = [:]
+
+    func name(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = lock.withLock({ names[id] }) { return name }
+        let name = String(reflecting: type)
+        lock.withLock { names[id] = name }
+        return name
     }
 }
 
