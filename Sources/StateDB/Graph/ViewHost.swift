@@ -114,8 +114,8 @@ public final class ViewHost {
         let recorder = ReadRecorder()
         var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
             var list = ChildList()
-            if let primitive = node.view as? PrimitiveView {
-                primitive.addChildren(to: &list)
+            if let addChildren = node.info.addPrimitiveChildren {
+                addChildren(node.view, &list)
             } else if !node.info.hasNoBody {
                 bodyEvaluationCount += 1
                 list.add(body(of: node.view))
@@ -142,12 +142,12 @@ public final class ViewHost {
             if let child = previous.removeValue(forKey: identity) {
                 if child.isInvalidated || !sameInputs(child.view, element.view) {
                     child.view = element.view
-                    child.info = viewTypeInfo(of: element.view)
+                    child.info = element.info
                     evaluate(child)
                 }
                 children.append(child)
             } else {
-                let child = ViewNode(identity: identity, view: element.view, parent: node)
+                let child = ViewNode(identity: identity, view: element.view, info: element.info, parent: node)
                 evaluate(child)
                 children.append(child)
             }

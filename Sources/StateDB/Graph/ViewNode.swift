@@ -18,12 +18,12 @@ final class ViewNode {
     var evaluatedInUpdate = -1
     var isMounted = true
 
-    init(identity: String, view: any View, parent: ViewNode?) {
+    init(identity: String, view: any View, info: ViewTypeInfo? = nil, parent: ViewNode?) {
         self.identity = identity
         self.view = view
         self.parent = parent
         self.depth = (parent?.depth ?? -1) + 1
-        self.info = viewTypeInfo(of: view)
+        self.info = info ?? viewTypeInfo(of: view)
     }
 }
 
