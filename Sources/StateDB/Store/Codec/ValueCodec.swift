@@ -58,6 +58,7 @@ enum ValueCodec {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from stored: StoredValue) throws -> T {
+        if let value: T = NativeKind.of(T.self).decodeExactly(stored) { return value }
         if let value = try decodeNative(type, from: stored) { return value }
         let json: String
         switch stored {
