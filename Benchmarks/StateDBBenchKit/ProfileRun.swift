@@ -24,6 +24,7 @@ public enum ProfileRun {
         default:
             preconditionFailure("unknown scenario \(scenario)")
         }
+        print("peak resident memory: \(format(peakResidentMegabytes() ?? 0, digits: 0)) MB")
     }
 
     /// Measures one scenario's ratio alone, as the full run does (for quick checks while

@@ -30,7 +30,10 @@ public final class UpdateScalingTree {
         precondition(!sink.byLeaf.isEmpty, "the leaves handed out their bindings")
 
         floor = SchemaFloor(path: scratch.file("tree-\(leaves)-floor.sqlite"))
-        floor.commit((0..<leaves).map { Self.floorRow(leaf: $0, value: 0) })
+        // In chunks, so the floor's rows never sit in memory all at once (peak RSS is measured).
+        for start in Swift.stride(from: 0, to: leaves, by: 1_000) {
+            floor.commit((start..<min(start + 1_000, leaves)).map { Self.floorRow(leaf: $0, value: 0) })
+        }
         for binding in sink.bindings {
             let leaf = Int(binding.slotKey!.split(separator: " ").last!.dropLast("]/value".count))!
             precondition(binding.slotKey == Self.floorRow(leaf: leaf, value: 0).key, "the floor's keys are the store's")
