@@ -32,9 +32,11 @@ class SlotCell: @unchecked Sendable {
     /// The store's `changeEpoch` in which this cell was last noted to every subscriber; 0: never.
     @exclusivity(unchecked) var notedEpoch: UInt64 = 0
 
-    init(slotKey: SlotKey, typeName: String) {
+    /// `key`, when given, is `slotKey.key` already built: sharing it with the store's index
+    /// keeps one copy of the text per slot instead of two.
+    init(slotKey: SlotKey, key: String? = nil, typeName: String) {
         self.slotKey = slotKey
-        self.key = slotKey.key
+        self.key = key ?? slotKey.key
         self.typeName = typeName
     }
 
@@ -56,11 +58,11 @@ final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     /// `==` for `Value`; nil when `Value` is not Equatable.
     private let isEqual: ((Value, Value) -> Bool)?
 
-    init(slotKey: SlotKey, value: Value, initialValue: Value) {
+    init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value) {
         self.value = value
         self.initialValue = initialValue
         self.isEqual = equalityFunction(for: Value.self)
-        super.init(slotKey: slotKey, typeName: ValueCodec.typeName(of: Value.self))
+        super.init(slotKey: slotKey, key: key, typeName: ValueCodec.typeName(of: Value.self))
     }
 
     /// True when `newValue` is known to equal the current value (Equatable types only).

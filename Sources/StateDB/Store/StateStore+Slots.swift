@@ -26,10 +26,10 @@ extension StateStore {
                 do {
                     let stored = try row.value.get()
                     let value = try ValueCodec.decode(Value.self, from: stored)
-                    cell = TypedSlotCell(slotKey: slotKey, value: value, initialValue: initialValue())
+                    cell = TypedSlotCell(slotKey: slotKey, key: key, value: value, initialValue: initialValue())
                     cell.needsWrite = row.type != cell.typeName  // record the type it has now
                 } catch {
-                    cell = TypedSlotCell(slotKey: slotKey, value: initialValue(), initialValue: initialValue())
+                    cell = TypedSlotCell(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
                     cell.needsWrite = true
                     pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
                     diagnostic = StateDiagnostic(
@@ -40,7 +40,7 @@ extension StateStore {
                 cell.seenAt = row.seenAt
                 cell.needsSeenStamp = now - row.seenAt > seenStampInterval
             } else {
-                cell = TypedSlotCell(slotKey: slotKey, value: initialValue(), initialValue: initialValue())
+                cell = TypedSlotCell(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
                 cell.needsWrite = true
             }
             cells[key] = cell
