@@ -2,7 +2,14 @@
 /// its readers without visiting the tree.
 @MainActor
 struct DependencyIndex {
-    private var readers: [ObjectIdentifier: [ObjectIdentifier: ViewNode]] = [:]
+    /// Most slots have a single reader; a dictionary per slot cost ~100 bytes each, which
+    /// added up to a tenth of a large tree's memory.
+    private enum Readers {
+        case one(ObjectIdentifier, ViewNode)
+        case many([ObjectIdentifier: ViewNode])
+    }
+
+    private var readers: [ObjectIdentifier: Readers] = [:]
 
     /// Replaces what `node` depends on with `cells` (duplicates allowed).
     mutating func setReads(of node: ViewNode, to cells: [SlotCell]) {
@@ -17,20 +24,46 @@ struct DependencyIndex {
         removeReads(of: node)
         node.reads = unique
         let nodeID = ObjectIdentifier(node)
-        for cell in unique { readers[ObjectIdentifier(cell), default: [:]][nodeID] = node }
+        for cell in unique { add(node, id: nodeID, toReadersOf: ObjectIdentifier(cell)) }
     }
 
     mutating func removeReads(of node: ViewNode) {
         let nodeID = ObjectIdentifier(node)
         for cell in node.reads {
             let cellID = ObjectIdentifier(cell)
-            readers[cellID]?[nodeID] = nil
-            if readers[cellID]?.isEmpty == true { readers[cellID] = nil }
+            switch readers[cellID] {
+            case .one(let id, _) where id == nodeID:
+                readers[cellID] = nil
+            case .many(var nodes):
+                readers[cellID] = nil  // so `nodes` is the only reference and shrinks in place
+                nodes[nodeID] = nil
+                if !nodes.isEmpty { readers[cellID] = .many(nodes) }
+            default:
+                break
+            }
         }
         node.reads = []
     }
 
-    func readers(of cell: SlotCell) -> Dictionary<ObjectIdentifier, ViewNode>.Values? {
-        readers[ObjectIdentifier(cell)]?.values
+    /// Calls `body` with every view that read `cell` in its last evaluation.
+    func forEachReader(of cell: SlotCell, _ body: (ViewNode) -> Void) {
+        switch readers[ObjectIdentifier(cell)] {
+        case .one(_, let node): body(node)
+        case .many(let nodes): nodes.values.forEach(body)
+        case nil: break
+        }
+    }
+
+    private mutating func add(_ node: ViewNode, id nodeID: ObjectIdentifier, toReadersOf cellID: ObjectIdentifier) {
+        switch readers[cellID] {
+        case nil:
+            readers[cellID] = .one(nodeID, node)
+        case .one(let id, let other):
+            if id != nodeID { readers[cellID] = .many([id: other, nodeID: node]) }
+        case .many(var nodes):
+            readers[cellID] = nil  // so `nodes` is the only reference and grows in place
+            nodes[nodeID] = node
+            readers[cellID] = .many(nodes)
+        }
     }
 }

@@ -67,8 +67,8 @@ public final class ViewHost {
         }
         var invalidated: [ViewNode] = []
         for cell in store.drainChanges(of: subscriber) {
-            guard let readers = dependencies.readers(of: cell) else { continue }
-            for node in readers where !node.isInvalidated {
+            dependencies.forEachReader(of: cell) { node in
+                guard !node.isInvalidated else { return }
                 node.isInvalidated = true
                 invalidated.append(node)
             }
