@@ -9,8 +9,8 @@ public struct BenchConfiguration: Sendable {
     public var writesPerFrame: Int
     public var writeSlots: Int
     public var hydrateRows: Int
-    /// Leaf counts of the update-scaling trees, smallest first; the ratio divides the last by
-    /// the first.
+    /// View counts of the update-scaling trees (each holds as many slots), smallest first; the
+    /// ratio divides the last by the first.
     public var treeSizes: [Int]
     /// Single-write updates timed per tree per round.
     public var updatesPerRound: Int
@@ -29,6 +29,6 @@ public struct BenchConfiguration: Sendable {
 
     public static let smoke = BenchConfiguration(
         mode: "smoke", rounds: 1, writeFrames: 2, writesPerFrame: 8, writeSlots: 4,
-        hydrateRows: 20, treeSizes: [10, 100], updatesPerRound: 3,
+        hydrateRows: 20, treeSizes: [20, 200], updatesPerRound: 3,
         defaultsKeys: 10, reads: 10)
 }

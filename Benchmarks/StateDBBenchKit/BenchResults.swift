@@ -2,7 +2,8 @@
 public struct BenchResults: Sendable {
     /// One tree size of the update-scaling run.
     public struct TreePoint: Sendable {
-        public let leaves: Int
+        /// Views in the tree (as many slots).
+        public let views: Int
         /// Mean seconds per update (statedb) and per one-row transaction (floor), per round.
         public let cost: Comparison
     }

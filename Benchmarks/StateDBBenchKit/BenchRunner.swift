@@ -41,9 +41,9 @@ public struct BenchRunner {
             baseline: { try defaults.runStatedb() })
 
         var trees: [UpdateScalingTree] = []
-        for leaves in c.treeSizes {
-            progress("update scaling: mounting \(leaves) leaves")
-            trees.append(try UpdateScalingTree(leaves: leaves))
+        for views in c.treeSizes {
+            progress("update scaling: mounting \(views) views")
+            trees.append(try UpdateScalingTree(views: views))
         }
         progress("update scaling: \(c.updatesPerRound) updates per tree per round")
         let (points, scaling) = measureScaling(trees)
@@ -76,7 +76,7 @@ public struct BenchRunner {
                 floor[index].append(f)
             }
         }
-        let points = trees.indices.map { BenchResults.TreePoint(leaves: trees[$0].leaves, cost: Comparison(subject: statedb[$0], baseline: floor[$0])) }
+        let points = trees.indices.map { BenchResults.TreePoint(views: trees[$0].views, cost: Comparison(subject: statedb[$0], baseline: floor[$0])) }
         return (points, Comparison(subject: statedb[trees.count - 1], baseline: statedb[0]))
     }
 }

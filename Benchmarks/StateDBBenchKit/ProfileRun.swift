@@ -16,7 +16,7 @@ public enum ProfileRun {
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             for _ in 0..<3 { report(try hydrate.runStatedb().seconds) }
         case "update":
-            let tree = try UpdateScalingTree(leaves: c.treeSizes.last ?? 1_000)
+            let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
             report(tree.measureStatedb(updates: 2_000))
         case "defaults":
             let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)
@@ -39,7 +39,7 @@ public enum ProfileRun {
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             comparison = try Comparison.measure(rounds: c.rounds, subject: { try hydrate.runStatedb().seconds }, baseline: { hydrate.runFloor().seconds })
         case "update":
-            let tree = try UpdateScalingTree(leaves: c.treeSizes.last ?? 1_000)
+            let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
             comparison = Comparison.measure(rounds: c.rounds, subject: { tree.measureStatedb(updates: c.updatesPerRound) }, baseline: { tree.measureFloor(updates: c.updatesPerRound) })
         case "defaults":
             let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)

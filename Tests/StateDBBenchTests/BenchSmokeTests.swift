@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aSingleWriteReRunsOnlyItsLeaf() throws {
-        let tree = try UpdateScalingTree(leaves: 30)
+        let tree = try UpdateScalingTree(views: 60)
         let before = tree.bodyEvaluationCount
         _ = tree.measureStatedb(updates: 3)
         #expect(tree.bodyEvaluationCount - before == 3)

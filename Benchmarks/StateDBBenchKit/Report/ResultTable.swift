@@ -14,11 +14,11 @@ public enum ResultTable {
         ])
         add("hydrate: open + mount \(c.hydrateRows) rows × 2 slots", results.hydrate, target: "≤ 1.5")
         for point in results.trees {
-            add("update after 1 write, \(point.leaves) leaves", point.cost, target: "")
+            add("update after 1 write, \(point.views) views", point.cost, target: "")
         }
         if let first = results.trees.first, let last = results.trees.last {
             rows.append([
-                "update_scaling: \(last.leaves) vs \(first.leaves) leaves",
+                "update_scaling: \(last.views) vs \(first.views) views",
                 formatDuration(results.updateScaling.subjectMedian), formatDuration(results.updateScaling.baselineMedian),
                 format(results.updateScaling.ratio), "≤ 2",
             ])

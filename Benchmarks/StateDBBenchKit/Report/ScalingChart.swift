@@ -8,11 +8,11 @@ public enum ScalingChart {
         let width = 640.0, height = 380.0
         let left = 70.0, right = 150.0, top = 40.0, bottom = 60.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
-        let sizes = points.map { log10(Double($0.leaves)) }
+        let sizes = points.map { log10(Double($0.views)) }
         let minX = (sizes.min() ?? 0).rounded(.down), maxX = max((sizes.max() ?? 1).rounded(.up), minX + 1)
         let costs = points.flatMap { [$0.cost.subjectMedian, $0.cost.baselineMedian] }.map { $0 * 1e6 }
         let maxY = niceCeiling(costs.max() ?? 1)
-        func x(_ leaves: Int) -> Double { left + (log10(Double(leaves)) - minX) / (maxX - minX) * plotWidth }
+        func x(_ views: Int) -> Double { left + (log10(Double(views)) - minX) / (maxX - minX) * plotWidth }
         func y(_ microseconds: Double) -> Double { top + plotHeight - microseconds / maxY * plotHeight }
 
         var svg: [String] = []
@@ -28,27 +28,27 @@ public enum ScalingChart {
         }
         var exponent = Int(minX)
         while Double(exponent) <= maxX {
-            var leaves = 1
-            for _ in 0..<exponent { leaves *= 10 }
-            let xx = x(leaves)
+            var views = 1
+            for _ in 0..<exponent { views *= 10 }
+            let xx = x(views)
             svg.append("<line x1=\"\(xx)\" y1=\"\(top)\" x2=\"\(xx)\" y2=\"\(top + plotHeight)\" stroke=\"#eee\"/>")
-            svg.append("<text x=\"\(xx)\" y=\"\(top + plotHeight + 18)\" text-anchor=\"middle\">\(leaves)</text>")
+            svg.append("<text x=\"\(xx)\" y=\"\(top + plotHeight + 18)\" text-anchor=\"middle\">\(views)</text>")
             exponent += 1
         }
         svg.append("<line x1=\"\(left)\" y1=\"\(top + plotHeight)\" x2=\"\(left + plotWidth)\" y2=\"\(top + plotHeight)\" stroke=\"black\"/>")
         svg.append("<line x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(top + plotHeight)\" stroke=\"black\"/>")
-        svg.append("<text x=\"\(left + plotWidth / 2)\" y=\"\(height - 16)\" text-anchor=\"middle\">views in the tree (leaves with one @State each, log scale)</text>")
+        svg.append("<text x=\"\(left + plotWidth / 2)\" y=\"\(height - 16)\" text-anchor=\"middle\">views in the tree (as many @State slots; log scale)</text>")
         // Series.
         let series: [(String, String, (BenchResults.TreePoint) -> Double)] = [
             ("statedb update()", "#1f77b4", { $0.cost.subjectMedian }),
             ("SQLite floor (1-row txn)", "#ff7f0e", { $0.cost.baselineMedian }),
         ]
         for (index, (name, color, value)) in series.enumerated() {
-            let coordinates = points.map { "\(x($0.leaves)),\(y(value($0) * 1e6))" }.joined(separator: " ")
+            let coordinates = points.map { "\(x($0.views)),\(y(value($0) * 1e6))" }.joined(separator: " ")
             svg.append("<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>")
             for point in points {
                 let microseconds = value(point) * 1e6
-                svg.append("<circle cx=\"\(x(point.leaves))\" cy=\"\(y(microseconds))\" r=\"4\" fill=\"\(color)\"><title>\(point.leaves) leaves: \(format(microseconds, digits: 1)) µs</title></circle>")
+                svg.append("<circle cx=\"\(x(point.views))\" cy=\"\(y(microseconds))\" r=\"4\" fill=\"\(color)\"><title>\(point.views) views: \(format(microseconds, digits: 1)) µs</title></circle>")
             }
             let legendY = top + 10 + Double(index) * 20
             svg.append("<rect x=\"\(left + plotWidth + 12)\" y=\"\(legendY - 9)\" width=\"12\" height=\"12\" fill=\"\(color)\"/>")
