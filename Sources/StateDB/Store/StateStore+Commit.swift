@@ -49,6 +49,7 @@ extension StateStore {
     private func takeBatch() -> CommitBatch {
         lock.withLock {
             var batch = CommitBatch()
+            batch.cells.reserveCapacity(commitQueue.count)  // no regrowth when a mount queues every slot
             for cell in commitQueue {
                 cell.isQueued = false
                 guard !cell.isEnded else { continue }
@@ -83,6 +84,7 @@ extension StateStore {
         // Encode before the transaction: a value that cannot be encoded is reported and left
         // pending instead of failing everyone's commit.
         var encoded: [(SlotCell, StoredValue)] = []
+        encoded.reserveCapacity(batch.cells.count)
         var seenOnly: [SlotCell] = []
         for item in batch.cells {
             guard let encode = item.encode else { seenOnly.append(item.cell); continue }
