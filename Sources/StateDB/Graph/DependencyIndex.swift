@@ -13,12 +13,11 @@ struct DependencyIndex {
 
     /// Replaces what `node` depends on with `cells` (duplicates allowed).
     mutating func setReads(of node: ViewNode, to cells: [SlotCell]) {
-        var unique: [SlotCell] = []
-        if cells.count > 1 {
+        var unique = cells
+        if cells.count > 1 && Self.hasDuplicates(cells) {
+            unique = []
             var seen = Set<ObjectIdentifier>()
             for cell in cells where seen.insert(ObjectIdentifier(cell)).inserted { unique.append(cell) }
-        } else {
-            unique = cells
         }
         if unique.count == node.reads.count && zip(unique, node.reads).allSatisfy({ $0 === $1 }) { return }
         removeReads(of: node)
@@ -43,6 +42,14 @@ struct DependencyIndex {
             }
         }
         node.reads = []
+    }
+
+    /// Whether a body read some slot twice. Bodies read a few slots, so comparing pairs beats
+    /// building a set (and most lists need no copy at all).
+    private static func hasDuplicates(_ cells: [SlotCell]) -> Bool {
+        guard cells.count <= 16 else { return Set(cells.map(ObjectIdentifier.init)).count != cells.count }
+        for index in cells.indices.dropFirst() where cells[..<index].contains(where: { $0 === cells[index] }) { return true }
+        return false
     }
 
     /// Calls `body` with every view that read `cell` in its last evaluation.
