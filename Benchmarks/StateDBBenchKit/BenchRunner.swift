@@ -40,14 +40,18 @@ public struct BenchRunner {
             subject: { defaults.runUserDefaults() },
             baseline: { try defaults.runStatedb() })
 
-        var trees: [UpdateScalingTree] = []
-        for views in c.treeSizes {
-            progress("update scaling: mounting \(views) views")
-            trees.append(try UpdateScalingTree(views: views))
+        // The chart's middle sizes are measured first, each tree alone; then the smallest and the
+        // largest together, interleaved, for the ratio (only those two are alive at the peak).
+        var points: [BenchResults.TreePoint] = []
+        for views in c.treeSizes.dropFirst().dropLast() {
+            progress("update scaling: \(views) views")
+            let tree = try UpdateScalingTree(views: views)
+            points.append(measureScaling([tree]).0[0])
         }
-        progress("update scaling: \(c.updatesPerRound) updates per tree per round")
-        let (points, scaling) = measureScaling(trees)
-        trees.removeAll()
+        progress("update scaling: \(c.treeSizes.first!) and \(c.treeSizes.last!) views, \(c.updatesPerRound) updates per tree per round")
+        let (ends, scaling) = measureScaling([try UpdateScalingTree(views: c.treeSizes.first!), try UpdateScalingTree(views: c.treeSizes.last!)])
+        points.insert(ends[0], at: 0)
+        points.append(ends[1])
 
         return BenchResults(
             configuration: c, write: write, writeWithReaders: writeWithReaders, schemaCost: schemaCost, hydrate: hydrate,
