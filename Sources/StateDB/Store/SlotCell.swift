@@ -40,15 +40,21 @@ class SlotCell: @unchecked Sendable {
         self.typeName = typeName
     }
 
-    /// Captures the current value for a commit; the returned closure encodes it (outside the
-    /// store's lock).
-    func captureForCommit() -> () throws -> StoredValue { fatalError("abstract") }
+    /// Captures the current value for a commit: encoded at once when that is trivial (the
+    /// native kinds), else as a closure that encodes it outside the store's lock.
+    func captureForCommit() -> CapturedValue { fatalError("abstract") }
 
     /// Replaces the value with one read from the database. Returns false when equal.
     func replace(with stored: StoredValue) throws -> Bool { fatalError("abstract") }
 
     /// Puts the initial value back (the row was deleted by another process).
     func resetToInitial() { fatalError("abstract") }
+}
+
+/// A value taken for a commit: already encoded, or to be encoded outside the lock.
+enum CapturedValue {
+    case encoded(StoredValue)
+    case deferred(() throws -> StoredValue)
 }
 
 /// A slot holding a `Value`.
@@ -70,9 +76,11 @@ final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
         isEqual?(value, newValue) ?? false
     }
 
-    override func captureForCommit() -> () throws -> StoredValue {
+    override func captureForCommit() -> CapturedValue {
+        // A closure per slot per commit cost an allocation even for an Int.
+        if let native = NativeKind.of(Value.self).encode(value) { return .encoded(native) }
         let snapshot = value
-        return { try ValueCodec.encode(snapshot) }
+        return .deferred { try ValueCodec.encode(snapshot) }
     }
 
     override func replace(with stored: StoredValue) throws -> Bool {

@@ -36,7 +36,7 @@ extension StateStore {
         struct Item {
             let cell: SlotCell
             let writesValue: Bool
-            let encode: (() throws -> StoredValue)?
+            let encode: CapturedValue?
         }
         var cells: [Item] = []
         var deletions: [String] = []
@@ -87,9 +87,12 @@ extension StateStore {
         encoded.reserveCapacity(batch.cells.count)
         var seenOnly: [SlotCell] = []
         for item in batch.cells {
-            guard let encode = item.encode else { seenOnly.append(item.cell); continue }
+            guard let captured = item.encode else { seenOnly.append(item.cell); continue }
             do {
-                encoded.append((item.cell, try encode()))
+                switch captured {
+                case .encoded(let value): encoded.append((item.cell, value))
+                case .deferred(let encode): encoded.append((item.cell, try encode()))
+                }
             } catch {
                 report(StateDiagnostic(kind: .flushFailed, key: item.cell.key, message: "the value cannot be encoded (\(error)); it stays in memory only."))
             }
