@@ -10,105 +10,55 @@ import Foundation
 /// nested or super encoders, a value that reads `codingPath`, an error thrown while encoding —
 /// returns nil, and the caller uses `JSONEncoder`, so the output (or the error) is always
 /// `JSONEncoder`'s.
+///
+/// The text is written in two passes over the encoded values (its length, then its bytes)
+/// straight into the result string: no intermediate buffer.
 enum SortedKeyJSON {
     /// The JSON text of `value`, or nil when `JSONEncoder` must do it.
     static func encode<T: Encodable>(_ value: T) -> String? {
-        let context = JSONEncodingContext()
-        guard let node = try? context.node(for: value), !context.isUnsupported else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(64)
-        guard write(node, into: &output, depth: 0) else { return nil }
-        return String(decoding: output, as: UTF8.self)
+        let encoder = JSONNodeEncoder(root: nil)
+        guard let node = try? encoder.node(for: value), !encoder.isUnsupported else { return nil }
+        guard let length = measure(node, depth: 0) else { return nil }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var writer = JSONTextWriter(buffer: buffer)
+            writer.write(node)
+            return writer.count
+        }
     }
 
-    /// Writes `node`; false when it nests deeper than `JSONEncoder` accepts.
-    private static func write(_ node: JSONNode, into output: inout [UInt8], depth: Int) -> Bool {
+    /// The length of `node`'s text, sorting every object's members on the way; nil when it
+    /// nests deeper than `JSONEncoder` accepts.
+    private static func measure(_ node: JSONNode, depth: Int) -> Int? {
         switch node {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let text): output.append(contentsOf: text.utf8)
-        case .integer(let value): writeInteger(magnitude: value.magnitude, negative: value < 0, into: &output)
-        case .unsigned(let value): writeInteger(magnitude: value, negative: false, into: &output)
-        case .string(let text): writeString(text, into: &output)
-        case .array(let box):
-            guard depth < maximumDepth else { return false }
-            output.append(UInt8(ascii: "["))
-            for (index, element) in box.elements.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                guard write(element, into: &output, depth: depth + 1) else { return false }
+        case .null: return 4
+        case .bool(let value): return value ? 4 : 5
+        case .number(let text): return text.utf8.count
+        case .integer(let value): return JSONTextWriter.digitCount(value.magnitude) + (value < 0 ? 1 : 0)
+        case .unsigned(let value): return JSONTextWriter.digitCount(value)
+        case .string(let text): return JSONTextWriter.quotedLength(text)
+        case .array(let encoder):
+            guard depth < maximumDepth else { return nil }
+            var length = 2 + max(encoder.elements.count - 1, 0)
+            for element in encoder.elements {
+                guard let elementLength = measure(element, depth: depth + 1) else { return nil }
+                length += elementLength
             }
-            output.append(UInt8(ascii: "]"))
-        case .object(let box):
-            guard depth < maximumDepth else { return false }
-            output.append(UInt8(ascii: "{"))
-            let entries = box.entries
-            let ordered = entries.count < 2 || zip(entries, entries.dropFirst()).allSatisfy { precedes($0.key, $1.key) }
-            for (index, entry) in (ordered ? entries : entries.sorted { precedes($0.key, $1.key) }).enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(entry.key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                guard write(entry.value, into: &output, depth: depth + 1) else { return false }
+            return length
+        case .object(let encoder):
+            guard depth < maximumDepth else { return nil }
+            encoder.sortMembers()
+            var length = 2 + max(encoder.members.count - 1, 0)
+            for member in encoder.members {
+                guard let valueLength = measure(member.value, depth: depth + 1) else { return nil }
+                length += JSONTextWriter.quotedLength(member.key) + 1 + valueLength
             }
-            output.append(UInt8(ascii: "}"))
+            return length
         }
-        return true
-    }
-
-    /// Decimal digits, as `description` writes them (which is what `JSONEncoder` uses).
-    private static func writeInteger(magnitude: UInt64, negative: Bool, into output: inout [UInt8]) {
-        if negative { output.append(UInt8(ascii: "-")) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most, kept on the stack
-        var count = 0
-        var rest = magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            output.append(contentsOf: buffer[(20 - count)..<20])
-        }
-    }
-
-    /// `JSONEncoder`'s key order: by UTF-8 bytes.
-    private static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
     /// `JSONEncoder` refuses containers nested this deep (its writer's limit is 512 levels,
     /// counted from 1).
     private static let maximumDepth = 511
-
-    /// A JSON string literal, escaped as `JSONEncoder` does: `"` and `\` with a backslash,
-    /// the control characters as `\b \f \n \r \t` or `\u00xx` (lowercase hex), `/` as is.
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            output.append(contentsOf: bytes)
-            return true
-        }
-        if copied != true { writeEscaped(text, into: &output) }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private static func writeEscaped(_ text: String, into output: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0c: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0a: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0d: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00...0x1f:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xf)]])
-            default: output.append(byte)
-            }
-        }
-    }
 }
 
 /// A value on its way to JSON text.
@@ -120,41 +70,139 @@ enum JSONNode {
     case integer(Int64)
     case unsigned(UInt64)
     case string(String)
-    case array(JSONArrayBox)
-    case object(JSONObjectBox)
+    /// The elements of the encoder's unkeyed container.
+    case array(JSONNodeEncoder)
+    /// The members of the encoder's keyed container.
+    case object(JSONNodeEncoder)
 }
 
-/// The elements of an array, shared by the containers that append to it.
-final class JSONArrayBox {
-    var elements: [JSONNode] = []
-}
+/// Writes JSON text into a buffer sized by `SortedKeyJSON.measure`.
+struct JSONTextWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
 
-/// The members of an object in the order first set; a key set again keeps its place and
-/// takes the new value, as a `Dictionary` does in `JSONEncoder`.
-final class JSONObjectBox {
-    @exclusivity(unchecked) private(set) var entries: [(key: String, value: JSONNode)]
-    /// Positions by key, once there are too many entries to search.
-    private var positions: [String: Int]?
-
-    init() {
-        entries = []
-        entries.reserveCapacity(8)  // one allocation for a typical struct
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
     }
 
-    func set(_ value: JSONNode, for key: String) {
-        if let index = position(of: key) {
-            entries[index].value = value
-            return
-        }
-        positions?[key] = entries.count
-        entries.append((key, value))
-        if positions == nil && entries.count > 8 {
-            positions = Dictionary(entries.indices.map { (entries[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+    mutating func write(_ node: JSONNode) {
+        switch node {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .number(let text): append(text)
+        case .integer(let value):
+            if value < 0 { append(UInt8(ascii: "-")) }
+            appendDigits(value.magnitude)
+        case .unsigned(let value): appendDigits(value)
+        case .string(let text): appendQuoted(text)
+        case .array(let encoder):
+            append(UInt8(ascii: "["))
+            for (index, element) in encoder.elements.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            append(UInt8(ascii: "]"))
+        case .object(let encoder):
+            append(UInt8(ascii: "{"))
+            for (index, member) in encoder.members.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                appendQuoted(member.key)
+                append(UInt8(ascii: ":"))
+                write(member.value)
+            }
+            append(UInt8(ascii: "}"))
         }
     }
 
-    private func position(of key: String) -> Int? {
-        if let positions { return positions[key] }
-        return entries.firstIndex { $0.key == key }
+    private mutating func append(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ text: String) {
+        if let copied: Void = text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) { return copied }
+        for byte in text.utf8 { append(byte) }
+    }
+
+    private mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        (buffer.baseAddress! + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Decimal digits, as `description` writes them (which is what `JSONEncoder` uses).
+    private mutating func appendDigits(_ value: UInt64) {
+        let digits = Self.digitCount(value)
+        var rest = value
+        for position in stride(from: count + digits - 1, through: count, by: -1) {
+            buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
+    }
+
+    static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// A JSON string literal, escaped as `JSONEncoder` does: `"` and `\` with a backslash,
+    /// the control characters as `\b \f \n \r \t` or `\u00xx` (lowercase hex), `/` as is.
+    private mutating func appendQuoted(_ text: String) {
+        append(UInt8(ascii: "\""))
+        let plain: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: Self.needsEscape) else { return false }
+            append(contentsOf: bytes)
+            return true
+        }
+        if plain != true { appendEscaped(text) }
+        append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private mutating func appendEscaped(_ text: String) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append(UInt8(ascii: "\\")); append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): append(UInt8(ascii: "\\")); append(UInt8(ascii: "\\"))
+            case 0x08: append(UInt8(ascii: "\\")); append(UInt8(ascii: "b"))
+            case 0x0c: append(UInt8(ascii: "\\")); append(UInt8(ascii: "f"))
+            case 0x0a: append(UInt8(ascii: "\\")); append(UInt8(ascii: "n"))
+            case 0x0d: append(UInt8(ascii: "\\")); append(UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "\\")); append(UInt8(ascii: "t"))
+            case 0x00...0x1f:
+                append("\\u00")
+                append(Self.hex[Int(byte >> 4)])
+                append(Self.hex[Int(byte & 0xf)])
+            default: append(byte)
+            }
+        }
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// The length of `text` as a JSON string literal (quotes and escapes included).
+    static func quotedLength(_ text: String) -> Int {
+        let plainLength: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains(where: needsEscape) ? nil : bytes.count + 2
+        } ?? nil
+        if let plainLength { return plainLength }
+        var length = 2
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0c, 0x0a, 0x0d, 0x09: length += 2
+            case 0x00...0x1f: length += 6
+            default: length += 1
+            }
+        }
+        return length
     }
 }
