@@ -65,20 +65,30 @@ extension StateStore {
     /// slot has ended.
     @discardableResult
     func write<Value>(_ cell: TypedSlotCell<Value>, _ newValue: Value) -> Bool {
-        var wakeUps: [@Sendable () -> Void] = []
-        let accepted: Bool = lock.withLock {
-            if cell.isEnded { return false }
-            if cell.isUnchanged(newValue) { return true }
-            cell.value = newValue
-            cell.revision &+= 1
-            cell.needsWrite = true
-            enqueueLocked(cell)
-            wakeUps = noteChangeLocked(cell)
+        // lock()/unlock() rather than withLock and a wake-up list: this is the path of every
+        // write through a binding, and nothing between them can throw.
+        lock.lock()
+        if cell.isEnded {
+            lock.unlock()
+            reportWriteAfterEnd(cell)
+            return false
+        }
+        if cell.isUnchanged(newValue) {
+            lock.unlock()
             return true
         }
+        cell.value = newValue
+        cell.revision &+= 1
+        cell.needsWrite = true
+        enqueueLocked(cell)
+        if cell.notedEpoch == changeEpoch {  // already pending for every subscriber
+            lock.unlock()
+            return true
+        }
+        let wakeUps = noteChangeLocked(cell)
+        lock.unlock()
         for wake in wakeUps { wake() }
-        if !accepted { reportWriteAfterEnd(cell) }
-        return accepted
+        return true
     }
 
     /// Reads, changes and writes a slot under one lock, so concurrent modifications of
