@@ -132,6 +132,19 @@ public final class ViewHost {
     /// Matches the new children to the old ones by identity: a kept child is re-evaluated
     /// only when invalidated or given different inputs; new ones mount; missing ones end.
     private func reconcile(_ node: ViewNode, with list: ChildList) {
+        // The common case on re-evaluation: the same children in the same places. Matching
+        // them by position needs no identity strings and no dictionary, and gives what the
+        // matching by identity below would.
+        if !list.elements.isEmpty && node.children.count == list.elements.count
+            && zip(node.children, list.elements).allSatisfy({ isChild($0, of: node, at: $1.segment) }) {
+            for (child, element) in zip(node.children, list.elements)
+            where child.isInvalidated || !sameInputs(child.view, element.view) {
+                child.view = element.view
+                child.info = element.info
+                evaluate(child)
+            }
+            return
+        }
         var previous: [String: ViewNode] = [:]
         previous.reserveCapacity(node.children.count)
         for child in node.children { previous[child.identity] = child }
@@ -154,6 +167,16 @@ public final class ViewHost {
         }
         for gone in previous.values { unmount(gone) }
         node.children = children
+    }
+
+    /// Whether `child`'s identity is `parent.identity + "/" + segment`: children's identities
+    /// are built that way, so comparing the lengths and the segment suffices.
+    private func isChild(_ child: ViewNode, of parent: ViewNode, at segment: String) -> Bool {
+        let identity = child.identity.utf8
+        let suffix = segment.utf8
+        guard identity.count == parent.identity.utf8.count + 1 + suffix.count else { return false }
+        return identity.suffix(suffix.count).elementsEqual(suffix)
+            && identity[identity.index(identity.endIndex, offsetBy: -suffix.count - 1)] == UInt8(ascii: "/")
     }
 
     /// Ends a subtree: its slots' rows are deleted in the next commit.
