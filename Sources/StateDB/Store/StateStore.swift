@@ -181,6 +181,7 @@ public final class StateStore: @unchecked Sendable {
         try withConnection("loading the store") { connection in
             let statement = try connection.prepare(StoredRow.selectSQL)
             var rows: [String: StoredRow] = [:]
+            rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills
             while try statement.step() {
                 let row = StoredRow(statement)
                 rows[row.key] = row
@@ -189,6 +190,11 @@ public final class StateStore: @unchecked Sendable {
             dataVersion = try connection.pragmaInteger("data_version")
             lock.withLock { dormantRows = rows }
         }
+    }
+
+    private func rowCount(_ connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.prepare("SELECT count(*) FROM slots")
+        return try statement.step() ? statement.int64(at: 0) : 0
     }
 
     func currentTick(_ connection: SQLiteConnection) throws -> Int64 {
@@ -249,8 +255,6 @@ struct StoredRow: Sendable {
     static let selectSQL = "SELECT key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version FROM slots"
 
     let key: String
-    let identity: String
-    let property: String
     let type: String
     let encoding: String
     /// The value, or why it could not be read as its encoding.
@@ -260,13 +264,17 @@ struct StoredRow: Sendable {
     let seenAt: Int64
     let version: Int64
 
+    /// The identity and property, split from the key as the store wrote them. Not read from
+    /// their columns: opening a store built these two strings for every row and used neither.
+    var identity: String { SlotKey(key).identity }
+    var property: String { SlotKey(key).property }
+
     init(_ statement: SQLiteStatement) {
         key = statement.string(at: 0)
-        identity = statement.string(at: 1)
-        property = statement.string(at: 2)
         type = statement.string(at: 3)
-        encoding = statement.string(at: 4)
-        value = Result { try StoredValue.read(from: statement, at: 5, encoding: statement.string(at: 4)) }
+        let encoding = statement.string(at: 4)
+        self.encoding = encoding
+        value = Result { try StoredValue.read(from: statement, at: 5, encoding: encoding) }
             .mapError { $0 as? StoredValueError ?? StoredValueError(message: "\($0)") }
         createdAt = statement.int64(at: 6)
         updatedAt = statement.int64(at: 7)
