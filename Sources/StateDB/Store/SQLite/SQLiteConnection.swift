@@ -129,7 +129,11 @@ final class SQLiteStatement {
     func bind(_ value: String, at index: Int32) {
         // `withCString` lends a native string's own bytes; passing the String straight to the
         // C parameter copied it into a new array first (one allocation per bound text).
-        _ = value.withCString { sqlite3_bind_text(handle, index, $0, -1, sqliteTransient) }
+        // The length is given, not -1: a string may contain NUL characters, and SQLite would
+        // stop at the first one.
+        _ = value.withCString {
+            sqlite3_bind_text64(handle, index, $0, sqlite3_uint64(value.utf8.count), sqliteTransient, UInt8(SQLITE_UTF8))
+        }
     }
     func bind(_ value: [UInt8], at index: Int32) {
         value.withUnsafeBytes { bytes in
