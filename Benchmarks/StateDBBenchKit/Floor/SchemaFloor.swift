@@ -16,6 +16,8 @@ final class SchemaFloor {
 
     let database: RawDatabase
     private let upsert: RawStatement
+    private let begin: RawStatement
+    private let commitStatement: RawStatement
     private var tick: Int64 = 0
 
     /// The statement `StateStore` commits values with (`StateStore+Commit.swift`).
@@ -31,13 +33,15 @@ final class SchemaFloor {
         database = RawDatabase(path: path)
         for migration in SchemaMigration.all { database.execute(migration.sql) }
         upsert = database.prepare(Self.upsertSQL)
+        begin = database.prepare("BEGIN IMMEDIATE")
+        commitStatement = database.prepare("COMMIT")
     }
 
     /// Writes `rows` in one transaction.
     func commit(_ rows: [Row]) {
         tick += 1
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        database.execute("BEGIN IMMEDIATE")
+        begin.run()  // prepared once, as the store does
         for row in rows {
             upsert.bind(row.key, at: 1)
             upsert.bind(row.identity, at: 2)
@@ -49,6 +53,6 @@ final class SchemaFloor {
             upsert.bind(tick, at: 8)
             upsert.run()
         }
-        database.execute("COMMIT")
+        commitStatement.run()
     }
 }

@@ -10,7 +10,10 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
-    private var cache: [String: SQLiteStatement] = [:]
+    /// Searched in order: a connection caches a handful of statements, and comparing SQL
+    /// literals (usually the same storage) is cheaper than hashing a 300-character UPSERT on
+    /// every use, which cost ~4,000 instructions per lookup.
+    private var cache: [(sql: String, statement: SQLiteStatement)] = []
     /// Statements stepped on this connection since it opened.
     private(set) var statementsExecuted = 0
 
@@ -64,9 +67,9 @@ final class SQLiteConnection {
 
     /// A prepared statement, cached for the connection's lifetime.
     func cached(_ sql: String) throws -> SQLiteStatement {
-        if let statement = cache[sql] { return statement }
+        if let entry = cache.first(where: { $0.sql == sql }) { return entry.statement }
         let statement = try prepare(sql)
-        cache[sql] = statement
+        cache.append((sql, statement))
         return statement
     }
 
@@ -82,11 +85,14 @@ final class SQLiteConnection {
     fileprivate func countStatement() { statementsExecuted += 1 }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// BEGIN and COMMIT are prepared once: parsing them for every commit was a third of the
+    /// instructions of a one-row update.
     func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
-        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        try cached(immediate ? "BEGIN IMMEDIATE" : "BEGIN").run()
         do {
             let result = try body()
-            try execute("COMMIT")
+            try cached("COMMIT").run()
             return result
         } catch {
             try? execute("ROLLBACK")
