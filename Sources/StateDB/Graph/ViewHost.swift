@@ -138,7 +138,7 @@ public final class ViewHost {
         if !list.elements.isEmpty && node.children.count == list.elements.count
             && zip(node.children, list.elements).allSatisfy({ isChild($0, of: node, at: $1.segment) }) {
             for (child, element) in zip(node.children, list.elements)
-            where child.isInvalidated || !sameInputs(child.view, element.view) {
+            where child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                 child.view = element.view
                 child.info = element.info
                 evaluate(child)
@@ -153,7 +153,7 @@ public final class ViewHost {
         for element in list.elements {
             let identity = node.identity + "/" + element.segment
             if let child = previous.removeValue(forKey: identity) {
-                if child.isInvalidated || !sameInputs(child.view, element.view) {
+                if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
                     evaluate(child)
@@ -250,15 +250,19 @@ private func loadSlotProperty<P: SlotProperty>(_ type: P.Type, at pointer: Unsaf
     pointer.assumingMemoryBound(to: P.self).pointee
 }
 
-/// Whether two view values carry the same inputs (see `InputComparison`).
+/// Whether two view values carry the same inputs (see `InputComparison`). `oldInfo` and
+/// `newInfo` are the values' type tables: one per type, so the types match when they are the
+/// same object, and neither a cast nor a table lookup is needed.
 @MainActor
-private func sameInputs(_ old: any View, _ new: any View) -> Bool {
+private func sameInputs(_ old: any View, _ new: any View, oldInfo: ViewTypeInfo, newInfo: ViewTypeInfo) -> Bool {
+    guard oldInfo === newInfo else { return false }
     func open<V: View>(_ old: V) -> Bool {
-        guard let new = new as? V else { return false }
-        let info = ViewTypeInfo.of(V.self)
-        return withUnsafePointer(to: old) { lhs in
-            withUnsafePointer(to: new) { rhs in info.sameInputs(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }
+        func open<W: View>(_ new: W) -> Bool {
+            withUnsafePointer(to: old) { lhs in
+                withUnsafePointer(to: new) { rhs in newInfo.sameInputs(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }
+            }
         }
+        return open(new)
     }
     return open(old)
 }

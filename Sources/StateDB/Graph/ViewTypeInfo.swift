@@ -32,8 +32,13 @@ final class ViewTypeInfo: @unchecked Sendable {
         let id = ObjectIdentifier(type)
         if let info = lock.withLock({ table[id] }) { return info }
         let info = ViewTypeInfo(type)
-        lock.withLock { table[id] = info }
-        return info
+        // Exactly one table per type, even when two threads build one at once: the graph tells
+        // types apart by comparing their tables.
+        return lock.withLock {
+            if let existing = table[id] { return existing }
+            table[id] = info
+            return info
+        }
     }
 
     private init<V: View>(_ type: V.Type) {
