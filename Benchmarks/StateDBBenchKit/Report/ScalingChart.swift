@@ -12,8 +12,9 @@ public enum ScalingChart {
         let minX = (sizes.min() ?? 0).rounded(.down), maxX = max((sizes.max() ?? 1).rounded(.up), minX + 1)
         let costs = points.flatMap { [$0.cost.subjectMedian, $0.cost.baselineMedian] }.map { $0 * 1e6 }
         let maxY = niceCeiling(costs.max() ?? 1)
-        func x(_ views: Int) -> Double { left + (log10(Double(views)) - minX) / (maxX - minX) * plotWidth }
-        func y(_ microseconds: Double) -> Double { top + plotHeight - microseconds / maxY * plotHeight }
+        func tidy(_ coordinate: Double) -> Double { (coordinate * 10).rounded() / 10 }
+        func x(_ views: Int) -> Double { tidy(left + (log10(Double(views)) - minX) / (maxX - minX) * plotWidth) }
+        func y(_ microseconds: Double) -> Double { tidy(top + plotHeight - microseconds / maxY * plotHeight) }
 
         var svg: [String] = []
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">")
@@ -24,7 +25,7 @@ public enum ScalingChart {
             let value = maxY * Double(step) / 4
             let yy = y(value)
             svg.append("<line x1=\"\(left)\" y1=\"\(yy)\" x2=\"\(left + plotWidth)\" y2=\"\(yy)\" stroke=\"#ddd\"/>")
-            svg.append("<text x=\"\(left - 8)\" y=\"\(yy + 4)\" text-anchor=\"end\">\(format(value, digits: 0)) µs</text>")
+            svg.append("<text x=\"\(left - 8)\" y=\"\(yy + 4)\" text-anchor=\"end\">\(format(value, digits: value.rounded() == value ? 0 : 1)) µs</text>")
         }
         var exponent = Int(minX)
         while Double(exponent) <= maxX {
