@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "statedb", targets: ["StateDBCommand"]),
         .library(name: "StateDBTerminal", targets: ["StateDBTerminal"]),
         .executable(name: "todo", targets: ["Todo"]),
+        .executable(name: "statedb-bench", targets: ["statedb-bench"]),
     ],
     targets: [
         // SQLite from the system (Debian: libsqlite3-dev).
@@ -56,6 +57,23 @@ let package = Package(
             name: "statedb-test-helper",
             dependencies: ["StateDB"],
             path: "Tests/Helper"
+        ),
+        // Benchmarks (BENCHMARKS.md): the scenarios live in a library so a smoke test can run
+        // them with tiny sizes.
+        .target(
+            name: "StateDBBenchKit",
+            dependencies: ["StateDB", "CSQLite"],
+            path: "Benchmarks/StateDBBenchKit"
+        ),
+        .executableTarget(
+            name: "statedb-bench",
+            dependencies: ["StateDBBenchKit"],
+            path: "Benchmarks/statedb-bench"
+        ),
+        .testTarget(
+            name: "StateDBBenchTests",
+            dependencies: ["StateDBBenchKit"],
+            path: "Tests/StateDBBenchTests"
         ),
         .testTarget(
             name: "StateDBTests",

@@ -15,10 +15,13 @@ struct EmbedMigrations: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) store migrations",
+                displayName: "Embedding the store migrations of Migrations/",
                 executable: try context.tool(named: "EmbedMigrationsTool").url,
-                arguments: [output.path] + files.map(\.path),
-                inputFiles: files,
+                // The tool lists the folder itself, and the folder is an input too: adding a
+                // file changes the folder, so the command runs again even though this plan
+                // was made before the file existed.
+                arguments: [output.path, folder.path],
+                inputFiles: [folder] + files,
                 outputFiles: [output]
             )
         ]

@@ -1,12 +1,16 @@
 // Writes a Swift file that embeds the store's SQL migrations.
-// Usage: EmbedMigrationsTool OUTPUT.swift 0001_name.sql [0002_name.sql …]
+// Usage: EmbedMigrationsTool OUTPUT.swift MIGRATIONS_FOLDER
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let outputPath = arguments.first else {
-    FileHandle.standardError.write(Data("usage: EmbedMigrationsTool OUTPUT FILE…\n".utf8))
+guard arguments.count == 2, let outputPath = arguments.first, let folder = arguments.last else {
+    FileHandle.standardError.write(Data("usage: EmbedMigrationsTool OUTPUT MIGRATIONS_FOLDER\n".utf8))
     exit(2)
 }
+let sqlFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+    .filter { $0.hasSuffix(".sql") }
+    .sorted()
+    .map { folder + "/" + $0 }
 
 /// A multi-line raw string literal whose value is exactly `text`: its delimiter and escape
 /// marker cannot occur inside `text`, and the literal's last line break is not part of the value.
@@ -17,7 +21,7 @@ func rawLiteral(_ text: String) -> String {
 }
 
 var entries: [String] = []
-for path in arguments.dropFirst() {
+for path in sqlFiles {
     let fileName = URL(fileURLWithPath: path).lastPathComponent
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
         FileHandle.standardError.write(Data("EmbedMigrationsTool: cannot read \(path) as UTF-8\n".utf8))

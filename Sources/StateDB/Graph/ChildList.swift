@@ -27,16 +27,18 @@ struct ChildList {
     struct Element {
         var segment: String
         let view: any View
+        let info: ViewTypeInfo
     }
 
     private(set) var elements: [Element] = []
 
     /// Adds `view`: structural views add their content, any other view one element.
     mutating func add(_ view: any View, qualifiers: String = "") {
-        if let structural = view as? StructuralView {
-            structural.addChildren(to: &self, qualifiers: qualifiers)
+        let info = viewTypeInfo(of: view)
+        if let addContent = info.addStructuralChildren {
+            addContent(view, &self, qualifiers)
         } else {
-            elements.append(Element(segment: IdentityEncoding.segmentName(of: type(of: view)) + qualifiers, view: view))
+            elements.append(Element(segment: info.segmentName + qualifiers, view: view, info: info))
         }
     }
 

@@ -2,35 +2,75 @@
 /// its readers without visiting the tree.
 @MainActor
 struct DependencyIndex {
-    private var readers: [ObjectIdentifier: [ObjectIdentifier: ViewNode]] = [:]
+    /// Most slots have a single reader; a dictionary per slot cost ~100 bytes each, which
+    /// added up to a tenth of a large tree's memory.
+    private enum Readers {
+        case one(ObjectIdentifier, ViewNode)
+        case many([ObjectIdentifier: ViewNode])
+    }
+
+    private var readers: [ObjectIdentifier: Readers] = [:]
 
     /// Replaces what `node` depends on with `cells` (duplicates allowed).
     mutating func setReads(of node: ViewNode, to cells: [SlotCell]) {
-        var unique: [SlotCell] = []
-        if cells.count > 1 {
+        var unique = cells
+        if cells.count > 1 && Self.hasDuplicates(cells) {
+            unique = []
             var seen = Set<ObjectIdentifier>()
             for cell in cells where seen.insert(ObjectIdentifier(cell)).inserted { unique.append(cell) }
-        } else {
-            unique = cells
         }
         if unique.count == node.reads.count && zip(unique, node.reads).allSatisfy({ $0 === $1 }) { return }
         removeReads(of: node)
         node.reads = unique
         let nodeID = ObjectIdentifier(node)
-        for cell in unique { readers[ObjectIdentifier(cell), default: [:]][nodeID] = node }
+        for cell in unique { add(node, id: nodeID, toReadersOf: ObjectIdentifier(cell)) }
     }
 
     mutating func removeReads(of node: ViewNode) {
         let nodeID = ObjectIdentifier(node)
         for cell in node.reads {
             let cellID = ObjectIdentifier(cell)
-            readers[cellID]?[nodeID] = nil
-            if readers[cellID]?.isEmpty == true { readers[cellID] = nil }
+            switch readers[cellID] {
+            case .one(let id, _) where id == nodeID:
+                readers[cellID] = nil
+            case .many(var nodes):
+                readers[cellID] = nil  // so `nodes` is the only reference and shrinks in place
+                nodes[nodeID] = nil
+                if !nodes.isEmpty { readers[cellID] = .many(nodes) }
+            default:
+                break
+            }
         }
         node.reads = []
     }
 
-    func readers(of cell: SlotCell) -> Dictionary<ObjectIdentifier, ViewNode>.Values? {
-        readers[ObjectIdentifier(cell)]?.values
+    /// Whether a body read some slot twice. Bodies read a few slots, so comparing pairs beats
+    /// building a set (and most lists need no copy at all).
+    private static func hasDuplicates(_ cells: [SlotCell]) -> Bool {
+        guard cells.count <= 16 else { return Set(cells.map(ObjectIdentifier.init)).count != cells.count }
+        for index in cells.indices.dropFirst() where cells[..<index].contains(where: { $0 === cells[index] }) { return true }
+        return false
+    }
+
+    /// Calls `body` with every view that read `cell` in its last evaluation.
+    func forEachReader(of cell: SlotCell, _ body: (ViewNode) -> Void) {
+        switch readers[ObjectIdentifier(cell)] {
+        case .one(_, let node): body(node)
+        case .many(let nodes): nodes.values.forEach(body)
+        case nil: break
+        }
+    }
+
+    private mutating func add(_ node: ViewNode, id nodeID: ObjectIdentifier, toReadersOf cellID: ObjectIdentifier) {
+        switch readers[cellID] {
+        case nil:
+            readers[cellID] = .one(nodeID, node)
+        case .one(let id, let other):
+            if id != nodeID { readers[cellID] = .many([id: other, nodeID: node]) }
+        case .many(var nodes):
+            readers[cellID] = nil  // so `nodes` is the only reference and grows in place
+            nodes[nodeID] = node
+            readers[cellID] = .many(nodes)
+        }
     }
 }

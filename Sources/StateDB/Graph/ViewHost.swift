@@ -67,8 +67,8 @@ public final class ViewHost {
         }
         var invalidated: [ViewNode] = []
         for cell in store.drainChanges(of: subscriber) {
-            guard let readers = dependencies.readers(of: cell) else { continue }
-            for node in readers where !node.isInvalidated {
+            dependencies.forEachReader(of: cell) { node in
+                guard !node.isInvalidated else { return }
                 node.isInvalidated = true
                 invalidated.append(node)
             }
@@ -114,8 +114,8 @@ public final class ViewHost {
         let recorder = ReadRecorder()
         var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
             var list = ChildList()
-            if let primitive = node.view as? PrimitiveView {
-                primitive.addChildren(to: &list)
+            if let addChildren = node.info.addPrimitiveChildren {
+                addChildren(node.view, &list)
             } else if !node.info.hasNoBody {
                 bodyEvaluationCount += 1
                 list.add(body(of: node.view))
@@ -132,6 +132,19 @@ public final class ViewHost {
     /// Matches the new children to the old ones by identity: a kept child is re-evaluated
     /// only when invalidated or given different inputs; new ones mount; missing ones end.
     private func reconcile(_ node: ViewNode, with list: ChildList) {
+        // The common case on re-evaluation: the same children in the same places. Matching
+        // them by position needs no identity strings and no dictionary, and gives what the
+        // matching by identity below would.
+        if !list.elements.isEmpty && node.children.count == list.elements.count
+            && zip(node.children, list.elements).allSatisfy({ isChild($0, of: node, at: $1.segment) }) {
+            for (child, element) in zip(node.children, list.elements)
+            where child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
+                child.view = element.view
+                child.info = element.info
+                evaluate(child)
+            }
+            return
+        }
         var previous: [String: ViewNode] = [:]
         previous.reserveCapacity(node.children.count)
         for child in node.children { previous[child.identity] = child }
@@ -140,20 +153,30 @@ public final class ViewHost {
         for element in list.elements {
             let identity = node.identity + "/" + element.segment
             if let child = previous.removeValue(forKey: identity) {
-                if child.isInvalidated || !sameInputs(child.view, element.view) {
+                if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
-                    child.info = viewTypeInfo(of: element.view)
+                    child.info = element.info
                     evaluate(child)
                 }
                 children.append(child)
             } else {
-                let child = ViewNode(identity: identity, view: element.view, parent: node)
+                let child = ViewNode(identity: identity, view: element.view, info: element.info, parent: node)
                 evaluate(child)
                 children.append(child)
             }
         }
         for gone in previous.values { unmount(gone) }
         node.children = children
+    }
+
+    /// Whether `child`'s identity is `parent.identity + "/" + segment`: children's identities
+    /// are built that way, so comparing the lengths and the segment suffices.
+    private func isChild(_ child: ViewNode, of parent: ViewNode, at segment: String) -> Bool {
+        let identity = child.identity.utf8
+        let suffix = segment.utf8
+        guard identity.count == parent.identity.utf8.count + 1 + suffix.count else { return false }
+        return identity.suffix(suffix.count).elementsEqual(suffix)
+            && identity[identity.index(identity.endIndex, offsetBy: -suffix.count - 1)] == UInt8(ascii: "/")
     }
 
     /// Ends a subtree: its slots' rows are deleted in the next commit.
@@ -227,15 +250,19 @@ private func loadSlotProperty<P: SlotProperty>(_ type: P.Type, at pointer: Unsaf
     pointer.assumingMemoryBound(to: P.self).pointee
 }
 
-/// Whether two view values carry the same inputs (see `InputComparison`).
+/// Whether two view values carry the same inputs (see `InputComparison`). `oldInfo` and
+/// `newInfo` are the values' type tables: one per type, so the types match when they are the
+/// same object, and neither a cast nor a table lookup is needed.
 @MainActor
-private func sameInputs(_ old: any View, _ new: any View) -> Bool {
+private func sameInputs(_ old: any View, _ new: any View, oldInfo: ViewTypeInfo, newInfo: ViewTypeInfo) -> Bool {
+    guard oldInfo === newInfo else { return false }
     func open<V: View>(_ old: V) -> Bool {
-        guard let new = new as? V else { return false }
-        let info = ViewTypeInfo.of(V.self)
-        return withUnsafePointer(to: old) { lhs in
-            withUnsafePointer(to: new) { rhs in info.sameInputs(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }
+        func open<W: View>(_ new: W) -> Bool {
+            withUnsafePointer(to: old) { lhs in
+                withUnsafePointer(to: new) { rhs in newInfo.sameInputs(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }
+            }
         }
+        return open(new)
     }
     return open(old)
 }

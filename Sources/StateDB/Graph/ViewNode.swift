@@ -9,7 +9,7 @@ final class ViewNode {
     var info: ViewTypeInfo
     var children: [ViewNode] = []
     /// The slots this view owns, by property name.
-    var slots: [String: AnySlotLocation] = [:]
+    var slots = OwnedSlots()
     /// The slots the last evaluation read (kept alive while this node depends on them).
     var reads: [SlotCell] = []
     /// A slot it read changed since its last evaluation.
@@ -18,12 +18,12 @@ final class ViewNode {
     var evaluatedInUpdate = -1
     var isMounted = true
 
-    init(identity: String, view: any View, parent: ViewNode?) {
+    init(identity: String, view: any View, info: ViewTypeInfo? = nil, parent: ViewNode?) {
         self.identity = identity
         self.view = view
         self.parent = parent
         self.depth = (parent?.depth ?? -1) + 1
-        self.info = viewTypeInfo(of: view)
+        self.info = info ?? viewTypeInfo(of: view)
     }
 }
 
@@ -32,4 +32,23 @@ final class ViewNode {
 func viewTypeInfo(of view: any View) -> ViewTypeInfo {
     func open<V: View>(_ view: V) -> ViewTypeInfo { ViewTypeInfo.of(V.self) }
     return open(view)
+}
+
+/// The slots a view owns, by property name: a short list searched in order. Views own a
+/// handful of slots, and a dictionary per view cost ~140 bytes even for one.
+struct OwnedSlots {
+    private var entries: [(name: String, location: AnySlotLocation)] = []
+
+    subscript(name: String) -> AnySlotLocation? {
+        get { entries.first { $0.name == name }?.location }
+        set {
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                if let newValue { entries[index].location = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((name, newValue))
+            }
+        }
+    }
+
+    var values: [AnySlotLocation] { entries.map(\.location) }
 }

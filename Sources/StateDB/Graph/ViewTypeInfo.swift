@@ -19,6 +19,11 @@ final class ViewTypeInfo: @unchecked Sendable {
     let slotFields: [SlotField]
     /// Compares two values of the type; nil when they always count as changed.
     let sameInputs: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+    /// Adds a value's children when the type is a `PrimitiveView`; nil otherwise. Found once
+    /// per type: an `as? PrimitiveView` cast per evaluation cost more than evaluating a `Text`.
+    let addPrimitiveChildren: (@MainActor (any View, inout ChildList) -> Void)?
+    /// Adds a value's content when the type is a `StructuralView`; nil otherwise.
+    let addStructuralChildren: (@MainActor (any View, inout ChildList, String) -> Void)?
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var table: [ObjectIdentifier: ViewTypeInfo] = [:]
@@ -27,8 +32,13 @@ final class ViewTypeInfo: @unchecked Sendable {
         let id = ObjectIdentifier(type)
         if let info = lock.withLock({ table[id] }) { return info }
         let info = ViewTypeInfo(type)
-        lock.withLock { table[id] = info }
-        return info
+        // Exactly one table per type, even when two threads build one at once: the graph tells
+        // types apart by comparing their tables.
+        return lock.withLock {
+            if let existing = table[id] { return existing }
+            table[id] = info
+            return info
+        }
     }
 
     private init<V: View>(_ type: V.Type) {
@@ -48,6 +58,33 @@ final class ViewTypeInfo: @unchecked Sendable {
             sameInputs = InputComparison.equatableComparator(equatable)
         } else {
             sameInputs = InputComparison.comparator(for: type)
+        }
+        if let primitive = type as? any PrimitiveView.Type {
+            addPrimitiveChildren = Self.primitiveChildren(primitive)
+        } else {
+            addPrimitiveChildren = nil
+        }
+        if let structural = type as? any StructuralView.Type {
+            addStructuralChildren = Self.structuralChildren(structural)
+        } else {
+            addStructuralChildren = nil
+        }
+    }
+
+    // The values passed in are of type P (the info's own type), so opening the existential and
+    // reinterpreting it as P is exact.
+
+    private static func primitiveChildren<P: PrimitiveView>(_: P.Type) -> @MainActor (any View, inout ChildList) -> Void {
+        { @MainActor view, list in
+            @MainActor func open<W: View>(_ view: W) { unsafeBitCast(view, to: P.self).addChildren(to: &list) }
+            open(view)
+        }
+    }
+
+    private static func structuralChildren<S: StructuralView>(_: S.Type) -> @MainActor (any View, inout ChildList, String) -> Void {
+        { @MainActor view, list, qualifiers in
+            @MainActor func open<W: View>(_ view: W) { unsafeBitCast(view, to: S.self).addChildren(to: &list, qualifiers: qualifiers) }
+            open(view)
         }
     }
 }

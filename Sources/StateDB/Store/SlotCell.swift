@@ -3,7 +3,9 @@ import Foundation
 /// A slot in memory: the current value and what the next commit must do with its row.
 ///
 /// Every mutable field is guarded by the owning store's lock; cells never escape the store
-/// layer except as opaque references held by bindings and view nodes.
+/// layer except as opaque references held by bindings and view nodes. The lock already rules
+/// out overlapping access, so the fields a write touches skip the runtime exclusivity check
+/// (`@exclusivity(unchecked)`), which cost more than the rest of a write.
 class SlotCell: @unchecked Sendable {
     let slotKey: SlotKey
     let key: String
@@ -13,28 +15,34 @@ class SlotCell: @unchecked Sendable {
     /// `seen_at` as last committed (Unix ms).
     var seenAt: Int64?
     /// The value differs from the row (or there is no row yet).
-    var needsWrite = false
+    @exclusivity(unchecked) var needsWrite = false
     /// `seen_at` should be stamped at the next commit.
-    var needsSeenStamp = false
+    @exclusivity(unchecked) var needsSeenStamp = false
     /// In the store's commit queue.
-    var isQueued = false
+    @exclusivity(unchecked) var isQueued = false
     /// The owner left the tree: the row is deleted and writes are dropped.
-    var isEnded = false
+    @exclusivity(unchecked) var isEnded = false
     /// A dropped write after the end was reported (once per slot).
     var reportedWriteAfterEnd = false
     /// Bumped on every change of the value, so a failed commit can tell whether a cell was
     /// written again while it was being committed.
-    var revision: UInt64 = 0
+    @exclusivity(unchecked) var revision: UInt64 = 0
+    /// The subscriber batch this cell was last queued in (`ChangeSubscriber.batch`); 0: none.
+    @exclusivity(unchecked) var pendingBatch: UInt64 = 0
+    /// The store's `changeEpoch` in which this cell was last noted to every subscriber; 0: never.
+    @exclusivity(unchecked) var notedEpoch: UInt64 = 0
 
-    init(slotKey: SlotKey, typeName: String) {
+    /// `key`, when given, is `slotKey.key` already built: sharing it with the store's index
+    /// keeps one copy of the text per slot instead of two.
+    init(slotKey: SlotKey, key: String? = nil, typeName: String) {
         self.slotKey = slotKey
-        self.key = slotKey.key
+        self.key = key ?? slotKey.key
         self.typeName = typeName
     }
 
-    /// Captures the current value for a commit; the returned closure encodes it (outside the
-    /// store's lock).
-    func captureForCommit() -> () throws -> StoredValue { fatalError("abstract") }
+    /// Captures the current value for a commit: encoded at once when that is trivial (the
+    /// native kinds), else as a closure that encodes it outside the store's lock.
+    func captureForCommit() -> CapturedValue { fatalError("abstract") }
 
     /// Replaces the value with one read from the database. Returns false when equal.
     func replace(with stored: StoredValue) throws -> Bool { fatalError("abstract") }
@@ -43,17 +51,24 @@ class SlotCell: @unchecked Sendable {
     func resetToInitial() { fatalError("abstract") }
 }
 
+/// A value taken for a commit: already encoded, or to be encoded outside the lock.
+enum CapturedValue {
+    case encoded(StoredValue)
+    case deferred(() throws -> StoredValue)
+}
+
 /// A slot holding a `Value`.
 final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
-    var value: Value
+    @exclusivity(unchecked) var value: Value
     let initialValue: Value
+    /// `==` for `Value`; nil when `Value` is not Equatable.
     private let isEqual: ((Value, Value) -> Bool)?
 
-    init(slotKey: SlotKey, value: Value, initialValue: Value) {
+    init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value) {
         self.value = value
         self.initialValue = initialValue
         self.isEqual = equalityFunction(for: Value.self)
-        super.init(slotKey: slotKey, typeName: ValueCodec.typeName(of: Value.self))
+        super.init(slotKey: slotKey, key: key, typeName: ValueCodec.typeName(of: Value.self))
     }
 
     /// True when `newValue` is known to equal the current value (Equatable types only).
@@ -61,9 +76,11 @@ final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
         isEqual?(value, newValue) ?? false
     }
 
-    override func captureForCommit() -> () throws -> StoredValue {
+    override func captureForCommit() -> CapturedValue {
+        // A closure per slot per commit cost an allocation even for an Int.
+        if let native = NativeKind.of(Value.self).encode(value) { return .encoded(native) }
         let snapshot = value
-        return { try ValueCodec.encode(snapshot) }
+        return .deferred { try ValueCodec.encode(snapshot) }
     }
 
     override func replace(with stored: StoredValue) throws -> Bool {
@@ -80,14 +97,22 @@ final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     }
 }
 
-/// `==` for `T` when `T` is `Equatable`, found once at run time.
+/// `==` for `T` when `T` is `Equatable`, found once at run time. The common value types get a
+/// concrete comparison; others call their `==` through the `Equatable` conformance.
+///
+/// `unsafeBitCast` only reinterprets: `T` is exactly the type each case names (an `as!` cast
+/// per comparison was most of the cost of a write).
 func equalityFunction<T>(for type: T.Type) -> ((T, T) -> Bool)? {
-    guard let equatable = T.self as? any Equatable.Type else { return nil }
-    func make<E: Equatable>(_: E.Type) -> (T, T) -> Bool {
-        { lhs, rhs in
-            // T and E are the same type here; the casts only convince the compiler.
-            (lhs as! E) == (rhs as! E)
-        }
+    func same<E: Equatable>(_: E.Type) -> (T, T) -> Bool {
+        { unsafeBitCast($0, to: E.self) == unsafeBitCast($1, to: E.self) }
     }
-    return make(equatable)
+    switch ObjectIdentifier(T.self) {
+    case ObjectIdentifier(Int.self): return { unsafeBitCast($0, to: Int.self) == unsafeBitCast($1, to: Int.self) }
+    case ObjectIdentifier(Bool.self): return { unsafeBitCast($0, to: Bool.self) == unsafeBitCast($1, to: Bool.self) }
+    case ObjectIdentifier(Double.self): return { unsafeBitCast($0, to: Double.self) == unsafeBitCast($1, to: Double.self) }
+    case ObjectIdentifier(String.self): return { unsafeBitCast($0, to: String.self) == unsafeBitCast($1, to: String.self) }
+    default:
+        guard let equatable = T.self as? any Equatable.Type else { return nil }
+        return same(equatable)
+    }
 }

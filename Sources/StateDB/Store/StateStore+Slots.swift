@@ -26,10 +26,10 @@ extension StateStore {
                 do {
                     let stored = try row.value.get()
                     let value = try ValueCodec.decode(Value.self, from: stored)
-                    cell = TypedSlotCell(slotKey: slotKey, value: value, initialValue: initialValue())
+                    cell = TypedSlotCell(slotKey: slotKey, key: key, value: value, initialValue: initialValue())
                     cell.needsWrite = row.type != cell.typeName  // record the type it has now
                 } catch {
-                    cell = TypedSlotCell(slotKey: slotKey, value: initialValue(), initialValue: initialValue())
+                    cell = TypedSlotCell(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
                     cell.needsWrite = true
                     pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
                     diagnostic = StateDiagnostic(
@@ -40,7 +40,7 @@ extension StateStore {
                 cell.seenAt = row.seenAt
                 cell.needsSeenStamp = now - row.seenAt > seenStampInterval
             } else {
-                cell = TypedSlotCell(slotKey: slotKey, value: initialValue(), initialValue: initialValue())
+                cell = TypedSlotCell(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
                 cell.needsWrite = true
             }
             cells[key] = cell
@@ -65,20 +65,30 @@ extension StateStore {
     /// slot has ended.
     @discardableResult
     func write<Value>(_ cell: TypedSlotCell<Value>, _ newValue: Value) -> Bool {
-        var wakeUps: [@Sendable () -> Void] = []
-        let accepted: Bool = lock.withLock {
-            if cell.isEnded { return false }
-            if cell.isUnchanged(newValue) { return true }
-            cell.value = newValue
-            cell.revision &+= 1
-            cell.needsWrite = true
-            enqueueLocked(cell)
-            wakeUps = noteChangeLocked(cell)
+        // lock()/unlock() rather than withLock and a wake-up list: this is the path of every
+        // write through a binding, and nothing between them can throw.
+        lock.lock()
+        if cell.isEnded {
+            lock.unlock()
+            reportWriteAfterEnd(cell)
+            return false
+        }
+        if cell.isUnchanged(newValue) {
+            lock.unlock()
             return true
         }
+        cell.value = newValue
+        cell.revision &+= 1
+        cell.needsWrite = true
+        enqueueLocked(cell)
+        if cell.notedEpoch == changeEpoch {  // already pending for every subscriber
+            lock.unlock()
+            return true
+        }
+        let wakeUps = noteChangeLocked(cell)
+        lock.unlock()
         for wake in wakeUps { wake() }
-        if !accepted { reportWriteAfterEnd(cell) }
-        return accepted
+        return true
     }
 
     /// Reads, changes and writes a slot under one lock, so concurrent modifications of

@@ -48,7 +48,9 @@ public final class StateStore: @unchecked Sendable {
     public let path: String
     let options: Options
 
-    /// Guards everything below that is marked "(lock)".
+    /// Guards everything below that is marked "(lock)". The hottest of those fields skip the
+    /// runtime exclusivity check (`@exclusivity(unchecked)`): the lock already rules out
+    /// overlapping access, and the check cost more than a slot write itself.
     let lock = NSLock()
     /// Serialises use of `connection` (commits, polls); taken before `lock` when both are held.
     let databaseLock = NSLock()
@@ -56,17 +58,22 @@ public final class StateStore: @unchecked Sendable {
     /// (databaseLock) nil once closed.
     var connection: SQLiteConnection?
     /// (lock) Slots in use in this process, by key.
-    var cells: [String: SlotCell] = [:]
+    @exclusivity(unchecked) var cells: [String: SlotCell] = [:]
     /// (lock) Rows loaded from the file that nothing in this process has asked for yet.
-    var dormantRows: [String: StoredRow] = [:]
+    @exclusivity(unchecked) var dormantRows: [String: StoredRow] = [:]
     /// (lock) Cells whose rows the next commit must write.
-    var commitQueue: [SlotCell] = []
+    @exclusivity(unchecked) var commitQueue: [SlotCell] = []
     /// (lock) Keys whose rows the next commit must delete.
     var pendingDeletions: [String] = []
     /// (lock) Values the next commit moves to the quarantine table.
     var pendingQuarantine: [QuarantineEntry] = []
     /// (lock) Who is told about changed slots.
-    var subscribers: [ChangeSubscriber] = []
+    @exclusivity(unchecked) var subscribers: [ChangeSubscriber] = []
+    /// (lock) The last batch number handed to a subscriber (see `ChangeSubscriber.batch`).
+    var changeBatchCounter: UInt64 = 0
+    /// (lock) Bumped whenever a subscriber drains its changes or joins: a cell noted to every
+    /// subscriber in the current epoch is still pending for all of them.
+    @exclusivity(unchecked) var changeEpoch: UInt64 = 1
     /// (databaseLock) The clock tick up to which this process has seen every commit.
     var seenTick: Int64 = 0
     /// (databaseLock) Ticks this process committed after `seenTick` while others committed too.
@@ -178,6 +185,7 @@ public final class StateStore: @unchecked Sendable {
         try withConnection("loading the store") { connection in
             let statement = try connection.prepare(StoredRow.selectSQL)
             var rows: [String: StoredRow] = [:]
+            rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills
             while try statement.step() {
                 let row = StoredRow(statement)
                 rows[row.key] = row
@@ -186,6 +194,11 @@ public final class StateStore: @unchecked Sendable {
             dataVersion = try connection.pragmaInteger("data_version")
             lock.withLock { dormantRows = rows }
         }
+    }
+
+    private func rowCount(_ connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.prepare("SELECT count(*) FROM slots")
+        return try statement.step() ? statement.int64(at: 0) : 0
     }
 
     func currentTick(_ connection: SQLiteConnection) throws -> Int64 {
@@ -246,8 +259,6 @@ struct StoredRow: Sendable {
     static let selectSQL = "SELECT key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version FROM slots"
 
     let key: String
-    let identity: String
-    let property: String
     let type: String
     let encoding: String
     /// The value, or why it could not be read as its encoding.
@@ -257,13 +268,17 @@ struct StoredRow: Sendable {
     let seenAt: Int64
     let version: Int64
 
+    /// The identity and property, split from the key as the store wrote them. Not read from
+    /// their columns: opening a store built these two strings for every row and used neither.
+    var identity: String { SlotKey(key).identity }
+    var property: String { SlotKey(key).property }
+
     init(_ statement: SQLiteStatement) {
         key = statement.string(at: 0)
-        identity = statement.string(at: 1)
-        property = statement.string(at: 2)
         type = statement.string(at: 3)
-        encoding = statement.string(at: 4)
-        value = Result { try StoredValue.read(from: statement, at: 5, encoding: statement.string(at: 4)) }
+        let encoding = statement.string(at: 4)
+        self.encoding = encoding
+        value = Result { try StoredValue.read(from: statement, at: 5, encoding: encoding) }
             .mapError { $0 as? StoredValueError ?? StoredValueError(message: "\($0)") }
         createdAt = statement.int64(at: 6)
         updatedAt = statement.int64(at: 7)

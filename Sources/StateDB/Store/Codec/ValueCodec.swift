@@ -8,7 +8,7 @@ import Foundation
 enum ValueCodec {
     /// A stable, human-readable name for a value type, as kept in the `type` column.
     static func typeName(of type: Any.Type) -> String {
-        stableTypeName(String(reflecting: type))
+        typeNames.name(of: type)
     }
 
     /// `String(reflecting:)` without the parts that change between processes and toolchains:
@@ -28,11 +28,25 @@ enum ValueCodec {
         return name
     }
 
+    /// `String(reflecting:)` of a type cost ~7,000 instructions, once per slot created; the
+    /// names are worked out once per type instead.
+    private static let typeNames = ReflectedTypeNames()
+
     static func encode<T: Encodable>(_ value: T) throws -> StoredValue {
-        if let native = encodeNative(value) { return native }
-        let data = try makeEncoder().encode(value)
+        let kind = NativeKind.of(T.self)
+        if kind == .optional {
+            if let native = encodeNative(value) { return native }
+        } else if let native = kind.encode(value) {
+            return native
+        }
+        if let text = SortedKeyJSON.encode(value) { return .json(text) }
+        let data = try jsonEncoder.encode(value)
         return .json(String(decoding: data, as: UTF8.self))
     }
+
+    /// One encoder for every value: making one per value cost more than encoding a small
+    /// struct. `JSONEncoder.encode` may be called from several threads at once.
+    private static let jsonEncoder = makeEncoder()
 
     /// The native encoding of `value`, or nil when it is not one of the native kinds.
     private static func encodeNative(_ value: Any) -> StoredValue? {
@@ -61,6 +75,7 @@ enum ValueCodec {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from stored: StoredValue) throws -> T {
+        if let value: T = NativeKind.of(T.self).decodeExactly(stored) { return value }
         if let value = try decodeNative(type, from: stored) { return value }
         let json: String
         switch stored {
@@ -154,6 +169,20 @@ enum ValueCodec {
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = try! encoder.encode(value)  // encoding a String cannot fail
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `String(reflecting:)` of each type, computed once.
+private final class ReflectedTypeNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [ObjectIdentifier: String] = [:]
+
+    func name(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = lock.withLock({ names[id] }) { return name }
+        let name = ValueCodec.stableTypeName(String(reflecting: type))
+        lock.withLock { names[id] = name }
+        return name
     }
 }
 

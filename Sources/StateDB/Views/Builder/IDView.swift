@@ -6,7 +6,7 @@ public struct IDView<Content: View, ID: Hashable>: View, StructuralView {
     public let id: ID
 
     func addChildren(to list: inout ChildList, qualifiers: String) {
-        list.add(content, qualifiers: qualifiers + "[.id: \(IdentityEncoding.encode(id: id))]")
+        list.add(content, qualifiers: qualifiers + "[.id: " + IdentityEncoding.encodeID(id) + "]")
     }
 }
 

@@ -22,7 +22,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     func addChildren(to list: inout ChildList) {
         for element in makeElements() {
-            list.add(element.content, qualifiers: "[id: \(IdentityEncoding.encode(id: element.id))]")
+            list.add(element.content, qualifiers: "[id: " + IdentityEncoding.encodeID(element.id) + "]")
         }
     }
 

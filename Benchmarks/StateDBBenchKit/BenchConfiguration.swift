@@ -1,0 +1,34 @@
+/// The sizes of one run. `full` is what the targets in issue 8 are defined on; `quick` has
+/// the same sizes with fewer rounds and fewer timed updates; `smoke` only proves that
+/// everything runs (the test suite uses it) and its numbers mean nothing.
+public struct BenchConfiguration: Sendable {
+    public var mode: String
+    /// Measured rounds per ratio (after one discarded warm-up round).
+    public var rounds: Int
+    public var writeFrames: Int
+    public var writesPerFrame: Int
+    public var writeSlots: Int
+    public var hydrateRows: Int
+    /// View counts of the update-scaling trees (each holds as many slots), smallest first; the
+    /// ratio divides the last by the first.
+    public var treeSizes: [Int]
+    /// Single-write updates timed per tree per round.
+    public var updatesPerRound: Int
+    public var defaultsKeys: Int
+    public var reads: Int
+
+    public static let full = BenchConfiguration(
+        mode: "full", rounds: 9, writeFrames: 100, writesPerFrame: 1_000, writeSlots: 100,
+        hydrateRows: 10_000, treeSizes: [1_000, 10_000, 100_000], updatesPerRound: 400,
+        defaultsKeys: 10_000, reads: 1_000)
+
+    public static let quick = BenchConfiguration(
+        mode: "quick", rounds: 5, writeFrames: 100, writesPerFrame: 1_000, writeSlots: 100,
+        hydrateRows: 10_000, treeSizes: [1_000, 10_000, 100_000], updatesPerRound: 200,
+        defaultsKeys: 10_000, reads: 1_000)
+
+    public static let smoke = BenchConfiguration(
+        mode: "smoke", rounds: 1, writeFrames: 2, writesPerFrame: 8, writeSlots: 4,
+        hydrateRows: 20, treeSizes: [20, 200], updatesPerRound: 3,
+        defaultsKeys: 10, reads: 10)
+}

@@ -1,0 +1,59 @@
+/// What one run measured.
+public struct BenchResults: Sendable {
+    /// One tree size of the update-scaling run.
+    public struct TreePoint: Sendable {
+        /// Views in the tree (as many slots).
+        public let views: Int
+        /// Mean seconds per update (statedb) and per one-row transaction (floor), per round.
+        public let cost: Comparison
+    }
+
+    public let configuration: BenchConfiguration
+    /// statedb frames against the floor's transactions.
+    public let write: Comparison
+    /// The same frames when every owner reads its slot in `body` (not a target; for the table).
+    public let writeWithReaders: Comparison
+    /// The write floor (the store's schema) against a plain key-value table: what the schema
+    /// costs in SQLite alone (for the table).
+    public let schemaCost: Comparison
+    /// Open + mount against the raw SELECT.
+    public let hydrate: Comparison
+    public let trees: [TreePoint]
+    /// The largest tree's update against the smallest's.
+    public let updateScaling: Comparison
+    /// UserDefaults against statedb.
+    public let userDefaults: Comparison
+    public let sqlPerRead: Int
+    public let peakResidentMegabytes: Double
+
+    /// The last line the bench prints.
+    public var summaryLine: String {
+        "summary: write_vs_sqlite=\(format(write.ratio)) hydrate_vs_sqlite=\(format(hydrate.ratio)) "
+            + "update_scaling=\(format(updateScaling.ratio)) vs_userdefaults=\(format(userDefaults.ratio, digits: 0)) "
+            + "sql_per_read=\(sqlPerRead) peak_rss_mb=\(format(peakResidentMegabytes, digits: 0))"
+    }
+}
+
+/// `value` with `digits` decimals.
+func format(_ value: Double, digits: Int = 2) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    if digits == 0 { return String(Int(rounded)) }
+    var text = String(rounded)
+    if let dot = text.firstIndex(of: ".") {
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+    }
+    return text
+}
+
+/// A duration in seconds, with a unit that keeps three or four significant digits.
+func formatDuration(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<1e-3: return format(seconds * 1e6, digits: 1) + " µs"
+    case ..<1: return format(seconds * 1e3, digits: 2) + " ms"
+    default: return format(seconds, digits: 3) + " s"
+    }
+}

@@ -1,0 +1,26 @@
+import CSQLite
+
+/// A value as the floor binds it: already encoded the way the store encodes it (integers as
+/// INTEGER, strings as TEXT, small structs as sorted-key JSON text), so the floor pays no
+/// encoding at all.
+enum EncodedValue {
+    case integer(Int64)
+    case text(String)
+    case json(String)
+
+    /// The store's `encoding` column for this value.
+    var encoding: String {
+        switch self {
+        case .integer: "integer"
+        case .text: "text"
+        case .json: "json"
+        }
+    }
+
+    func bind(to statement: RawStatement, at index: Int32) {
+        switch self {
+        case .integer(let value): statement.bind(value, at: index)
+        case .text(let value), .json(let value): statement.bind(value, at: index)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Runs the statedb side of one scenario alone, for a profiler (`valgrind --tool=callgrind`,
+/// `perf record`): no floor, no statistics, full sizes. Prints each repetition's seconds.
+@MainActor
+public enum ProfileRun {
+    public static let scenarios = ["write", "write-readers", "write-floor", "hydrate", "update", "defaults"]
+
+    public static func run(_ scenario: String, configuration c: BenchConfiguration) throws {
+        switch scenario {
+        case "write", "write-readers":
+            let write = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots, ownersRead: scenario == "write-readers")
+            for _ in 0..<3 { report(write.runStatedb()) }
+        case "write-floor":
+            let write = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots)
+            for _ in 0..<3 { report(try write.runFloor()) }
+        case "hydrate":
+            let hydrate = try HydrateScenario(rows: c.hydrateRows)
+            for _ in 0..<3 { report(try hydrate.runStatedb().seconds) }
+        case "update":
+            let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
+            report(tree.measureStatedb(updates: 2_000))
+        case "defaults":
+            let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)
+            for _ in 0..<3 { report(try defaults.runStatedb()) }
+        default:
+            preconditionFailure("unknown scenario \(scenario)")
+        }
+        print("peak resident memory: \(format(peakResidentMegabytes() ?? 0, digits: 0)) MB")
+    }
+
+    /// Measures one scenario's ratio alone, as the full run does (for quick checks while
+    /// optimizing). Returns a line: statedb median, floor median, ratio.
+    public static func compare(_ scenario: String, configuration c: BenchConfiguration) throws -> String {
+        let comparison: Comparison
+        switch scenario {
+        case "write", "write-readers", "write-floor":
+            let write = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots, ownersRead: scenario == "write-readers")
+            comparison = try Comparison.measure(rounds: c.rounds, subject: { write.runStatedb() }, baseline: { try write.runFloor() })
+        case "hydrate":
+            let hydrate = try HydrateScenario(rows: c.hydrateRows)
+            comparison = try Comparison.measure(rounds: c.rounds, subject: { try hydrate.runStatedb().seconds }, baseline: { hydrate.runFloor().seconds })
+        case "update":
+            let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
+            comparison = Comparison.measure(rounds: c.rounds, subject: { tree.measureStatedb(updates: c.updatesPerRound) }, baseline: { tree.measureFloor(updates: c.updatesPerRound) })
+        case "defaults":
+            let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)
+            comparison = try Comparison.measure(rounds: c.rounds, subject: { defaults.runUserDefaults() }, baseline: { try defaults.runStatedb() })
+        default:
+            preconditionFailure("unknown scenario \(scenario)")
+        }
+        return "\(scenario): \(formatDuration(comparison.subjectMedian)) vs \(formatDuration(comparison.baselineMedian)), ratio \(format(comparison.ratio))"
+    }
+
+    private static func report(_ seconds: Double) {
+        print("\(formatDuration(seconds))")
+    }
+}

@@ -1,0 +1,56 @@
+/// The readable table the bench prints before its summary line.
+public enum ResultTable {
+    public static func render(_ results: BenchResults) -> String {
+        let c = results.configuration
+        var rows: [[String]] = [["measurement", "statedb", "floor", "ratio", "target"]]
+        func add(_ name: String, _ comparison: Comparison, target: String) {
+            rows.append([name, formatDuration(comparison.subjectMedian), formatDuration(comparison.baselineMedian), format(comparison.ratio), target])
+        }
+        add("write: \(c.writeFrames) frames × \(c.writesPerFrame) writes, \(c.writeSlots) slots", results.write, target: "≤ 1.2")
+        add("  same, owners read their slots (info)", results.writeWithReaders, target: "")
+        rows.append([
+            "  (key, value) table floor; ratio = schema floor / it", "", formatDuration(results.schemaCost.baselineMedian),
+            format(results.schemaCost.ratio), "",
+        ])
+        add("hydrate: open + mount \(c.hydrateRows) rows × 2 slots", results.hydrate, target: "≤ 1.5")
+        for point in results.trees {
+            add("update after 1 write, \(point.views) views", point.cost, target: "")
+        }
+        if let first = results.trees.first, let last = results.trees.last {
+            rows.append([
+                "update_scaling: \(last.views) vs \(first.views) views",
+                formatDuration(results.updateScaling.subjectMedian), formatDuration(results.updateScaling.baselineMedian),
+                format(results.updateScaling.ratio), "≤ 2",
+            ])
+        }
+        rows.append([
+            "UserDefaults vs statedb: \(c.defaultsKeys) keys + sync",
+            formatDuration(results.userDefaults.baselineMedian), formatDuration(results.userDefaults.subjectMedian),
+            format(results.userDefaults.ratio, digits: 0), "≥ 100",
+        ])
+        rows.append(["SQL statements per \(c.reads) hydrated reads", "\(results.sqlPerRead)", "", "", "0"])
+        let largest = c.treeSizes.last ?? 0
+        rows.append(["peak RSS (VmHWM, whole \(c.mode) run, \(largest)-slot tree)", format(results.peakResidentMegabytes, digits: 0) + " MB", "", "", "≤ 150"])
+
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = ["statedb-bench, \(c.mode) mode: medians of \(c.rounds) interleaved rounds (after a warm-up); floor = SQLite C API"]
+        lines.append("(UserDefaults row: the floor column is UserDefaults, and the ratio is UserDefaults / statedb)")
+        for (index, row) in rows.enumerated() {
+            lines.append(row.indices.map { column in
+                let cell = row[column]
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ").trimmingTrailingSpaces())
+            if index == 0 { lines.append(String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import StateDBBenchKit
+
+// statedb-bench: the store and the view graph against the SQLite floor and UserDefaults.
+// See BENCHMARKS.md. Progress goes to standard error; the table and the summary line (always
+// last) to standard output.
+
+let usage = """
+    usage: swift run -c release statedb-bench [--quick | --smoke] [--svg FILE]
+           swift run -c release statedb-bench --profile SCENARIO [--quick]
+
+      (no flag)   full run: the sizes the targets are defined on (several minutes)
+      --quick     the same sizes, fewer rounds (under 2 minutes on 2 cores)
+      --smoke     tiny sizes, one round: proves it runs; the numbers mean nothing
+      --svg FILE  also write the update-scaling chart to FILE
+      --profile SCENARIO
+                  run only statedb's side of one scenario, for a profiler; SCENARIO is one
+                  of \(ProfileRun.scenarios.joined(separator: ", "))
+      --compare SCENARIO
+                  measure one scenario's ratio alone (both sides, interleaved rounds)
+    """
+
+var configuration = BenchConfiguration.full
+var svgPath: String?
+var profileScenario: String?
+var compareScenario: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--quick": configuration = .quick
+    case "--smoke": configuration = .smoke
+    case "--full": configuration = .full
+    case "--svg":
+        guard let path = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("statedb-bench: --svg needs a file name, as in --svg docs/bench-update-scaling.svg\n".utf8))
+            exit(2)
+        }
+        svgPath = path
+    case "--profile":
+        guard let scenario = arguments.popFirst(), ProfileRun.scenarios.contains(scenario) else {
+            FileHandle.standardError.write(Data("statedb-bench: --profile needs one of \(ProfileRun.scenarios.joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        profileScenario = scenario
+    case "--compare":
+        guard let scenario = arguments.popFirst(), ProfileRun.scenarios.contains(scenario) else {
+            FileHandle.standardError.write(Data("statedb-bench: --compare needs one of \(ProfileRun.scenarios.joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        compareScenario = scenario
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("statedb-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+
+if let compareScenario {
+    do {
+        print(try ProfileRun.compare(compareScenario, configuration: configuration))
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
+if let profileScenario {
+    do {
+        try ProfileRun.run(profileScenario, configuration: configuration)
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
+let runner = BenchRunner(configuration: configuration) { message in
+    FileHandle.standardError.write(Data("statedb-bench: \(message)\n".utf8))
+}
+do {
+    let results = try runner.run()
+    if let svgPath {
+        try ScalingChart.svg(results).write(toFile: svgPath, atomically: true, encoding: .utf8)
+        FileHandle.standardError.write(Data("statedb-bench: wrote \(svgPath)\n".utf8))
+    }
+    print(ResultTable.render(results))
+    print(results.summaryLine)
+} catch {
+    FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,48 @@
+import Testing
+@testable import StateDBBenchKit
+
+/// Keeps the benchmark compiling and sane: every scenario runs at tiny sizes and does what it
+/// claims. No timing is asserted.
+@MainActor
+@Suite struct BenchSmokeTests {
+    @Test func smokeRunProducesAParsableSummary() throws {
+        let results = try BenchRunner(configuration: .smoke).run()
+        let line = results.summaryLine
+        #expect(line.hasPrefix("summary: "))
+        var fields: [String: Double] = [:]
+        for pair in line.dropFirst("summary: ".count).split(separator: " ") {
+            let parts = pair.split(separator: "=")
+            #expect(parts.count == 2)
+            fields[String(parts[0])] = Double(parts[1])
+        }
+        #expect(Set(fields.keys) == ["write_vs_sqlite", "hydrate_vs_sqlite", "update_scaling", "vs_userdefaults", "sql_per_read", "peak_rss_mb"])
+        for (name, value) in fields where name != "sql_per_read" { #expect(value > 0, "\(name)") }
+        #expect(fields["sql_per_read"] == 0)
+        #expect(ResultTable.render(results).contains("hydrate"))
+        #expect(ScalingChart.svg(results).hasPrefix("<svg"))
+    }
+
+    @Test func writeFramesLandInTheStoreAndTheFloorIsNotSkipped() throws {
+        let scenario = try WriteScenario(frames: 2, writesPerFrame: 8, slots: 4)
+        let before = scenario.sqlStatementCount
+        _ = scenario.runStatedb()
+        // The last write of int slot 0 in frame 1 is serial 1 * 8 + 4.
+        #expect(scenario.intValue(0) == 12)
+        #expect(scenario.sqlStatementCount > before)
+        #expect(try scenario.runFloor() > 0)
+    }
+
+    @Test func hydrationReadsEveryRow() throws {
+        let scenario = try HydrateScenario(rows: 5)
+        let (_, host) = try scenario.runStatedb()
+        #expect(host.render().contains("row 3: 3"))
+        #expect(scenario.runFloor().count == 10)
+    }
+
+    @Test func aSingleWriteReRunsOnlyItsLeaf() throws {
+        let tree = try UpdateScalingTree(views: 60)
+        let before = tree.bodyEvaluationCount
+        _ = tree.measureStatedb(updates: 3)
+        #expect(tree.bodyEvaluationCount - before == 3)
+    }
+}
