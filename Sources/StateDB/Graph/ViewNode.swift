@@ -4,7 +4,6 @@
 final class ViewNode {
     let identity: String
     let depth: Int
-    private(set) weak var parent: ViewNode?
     var view: any View
     var info: ViewTypeInfo
     var children: [ViewNode] = []
@@ -21,7 +20,6 @@ final class ViewNode {
     init(identity: String, view: any View, info: ViewTypeInfo? = nil, parent: ViewNode?) {
         self.identity = identity
         self.view = view
-        self.parent = parent
         self.depth = (parent?.depth ?? -1) + 1
         self.info = info ?? viewTypeInfo(of: view)
     }

@@ -12,6 +12,7 @@ final class StoreRegistry: @unchecked Sendable {
 
     func register(_ store: StateStore) {
         lock.withLock {
+            stores = stores.filter { $0.value.store != nil }  // stores dropped without close()
             stores[ObjectIdentifier(store)] = WeakStore(store: store)
             if !installedExitHook {
                 installedExitHook = true
