@@ -29,7 +29,7 @@ enum StoreFile {
 
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: inspectionPath(for: path), mode: .readOnly)
+            connection = try SQLiteConnection(path: inspectionURI(for: path), mode: .readOnly, uri: true)
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the file read-only")
         }
@@ -57,13 +57,17 @@ enum StoreFile {
     /// every committed transaction, so it is read as immutable: no locks, no side files. With
     /// one, a process has the store open or crashed with it open, and only a normal read sees
     /// the transactions waiting in it.
-    static func inspectionPath(for path: String) -> String {
+    static func inspectionURI(for path: String) -> String {
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: uriPathAllowed) ?? path
         let sideFiles = [path + "-wal", path + "-journal"]
-        guard !sideFiles.contains(where: { FileManager.default.fileExists(atPath: $0) }),
-              let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
-        else { return path }
+        if sideFiles.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+            return "file:\(escaped)?mode=ro"
+        }
         return "file:\(escaped)?immutable=1"
     }
+
+    /// Characters a `file:` URI path may hold as they are; `?`, `#` and `%` are escaped.
+    private static let uriPathAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
 
     /// The first 16 bytes of every SQLite 3 database.
     private static let magic = Array("SQLite format 3\0".utf8)

@@ -144,3 +144,21 @@ struct FaultTests {
         #expect(inspect.status == 0, "\(inspect)")
     }
 }
+
+struct PathTests {
+    /// A relative store path that starts with `file:` is a file name, not a SQLite URI.
+    @Test func aPathStartingWithFileColonIsJustAFile() throws {
+        let folder = TemporaryDirectory()
+        for _ in 0..<2 {  // create, then reopen
+            let process = Process()
+            process.executableURL = try TestHelper.executable()
+            process.arguments = ["set", "file:store.sqlite?mode=memory", "A/b", "3"]
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = Pipe()
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        #expect(SQLiteProbe(path: folder.path("file:store.sqlite?mode=memory")).value("A/b") == "3")
+    }
+}

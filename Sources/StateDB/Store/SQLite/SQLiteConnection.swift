@@ -19,16 +19,20 @@ final class SQLiteConnection {
 
     enum Mode { case readOnly, readWrite, readWriteCreate }
 
-    init(path: String, mode: Mode) throws {
+    /// Opens `path`. Only with `uri` is the path read as a `file:` URI, so a store whose name
+    /// happens to start with `file:` is still just a file. (Debian's SQLite reads such names as
+    /// URIs whatever the flags say, so they are opened as `./file:…`.)
+    init(path: String, mode: Mode, uri: Bool = false) throws {
         self.path = path
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let openPath = !uri && path.hasPrefix("file:") ? "./" + path : path
+        var flags = SQLITE_OPEN_NOMUTEX | (uri ? SQLITE_OPEN_URI : 0)
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(openPath, &db, flags, nil)
         if rc != SQLITE_OK {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(db)

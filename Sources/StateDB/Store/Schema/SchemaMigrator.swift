@@ -87,7 +87,7 @@ struct SchemaMigrator {
         let descriptor = open(backupPath, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         if descriptor >= 0 { close(descriptor) }
         let statement = try connection.prepare("VACUUM INTO ?1")
-        statement.bind(backupPath, at: 1)
+        statement.bind(backupPath.hasPrefix("file:") ? "./" + backupPath : backupPath, at: 1)  // not a URI
         try statement.run()
         chmod(backupPath, 0o600)
         return backupPath
