@@ -5,9 +5,11 @@
 /// Brackets, quotes and dots are literal (identities contain them: `Row[id: "42"]`), which is
 /// why this is not SQL's `GLOB` or `LIKE`.
 public struct KeyPattern: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The pattern as written.
     public let pattern: String
     private let parts: [Substring]
 
+    /// A pattern where `*` matches any run of characters.
     public init(_ pattern: String) {
         self.pattern = pattern
         self.parts = pattern.split(separator: "*", omittingEmptySubsequences: false)

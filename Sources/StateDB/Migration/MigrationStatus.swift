@@ -1,6 +1,7 @@
 /// Where a store file stands against this build's schema and an app's state migrations,
 /// read without writing anything (`statedb migrate status` / `plan`).
 public struct MigrationStatus: Sendable {
+    /// A schema migration recorded in the store.
     public struct AppliedSchemaMigration: Sendable {
         public let version: Int
         public let name: String
@@ -11,18 +12,22 @@ public struct MigrationStatus: Sendable {
         public let matchesThisBuild: Bool
     }
 
+    /// A state migration recorded in the store (the app's or an operator's).
     public struct AppliedStateMigration: Sendable {
         public let name: String
         /// Unix time in milliseconds.
         public let appliedAt: Int64
     }
 
+    /// The store file.
     public let path: String
     /// `PRAGMA user_version` of the file; 0 for a file that is not initialised yet.
     public let schemaVersion: Int
+    /// The schema migrations the store records, in order.
     public let appliedSchema: [AppliedSchemaMigration]
     /// Schema migrations this build would apply.
     public let pendingSchema: [SchemaMigration]
+    /// The state migrations the store records, oldest first.
     public let appliedState: [AppliedStateMigration]
     /// State migrations of the given list that are not applied yet, in order.
     public let pendingState: [StateMigration]

@@ -1,9 +1,12 @@
 /// Where a slot lives: the identity of its owner plus the property name. The key string,
 /// `identity/property`, is the row's primary key and what the CLI shows.
 public struct SlotKey: Hashable, Sendable, CustomStringConvertible {
+    /// The owning view's identity (`ContentView/VStack/Row[id: 42]`).
     public let identity: String
+    /// The property name, without the wrapper's underscore (`isOn`).
     public let property: String
 
+    /// The slot `property` of the view at `identity`.
     public init(identity: String, property: String) {
         self.identity = identity
         self.property = property
@@ -20,6 +23,7 @@ public struct SlotKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `identity/property`: the row's primary key.
     public var key: String { identity.isEmpty ? property : identity + "/" + property }
     public var description: String { key }
 }

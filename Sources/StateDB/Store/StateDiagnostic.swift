@@ -4,6 +4,7 @@
 /// Each store reports through its `diagnosticHandler`; the default prints `description` as
 /// one line on standard error.
 public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
+    /// What happened.
     public enum Kind: String, Sendable, Equatable {
         /// A stored value did not decode as the declared type; it was moved to quarantine and
         /// the slot started from its initial value.
@@ -20,9 +21,11 @@ public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
         case externalChange
     }
 
+    /// What happened.
     public let kind: Kind
     /// The slot or identity concerned, when there is one.
     public let key: String?
+    /// What happened and what to do, for a person.
     public let message: String
 
     public init(kind: Kind, key: String?, message: String) {

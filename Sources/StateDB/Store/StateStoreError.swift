@@ -1,6 +1,7 @@
 /// Why a store could not be opened, read or written. `description` is one line a person can act
 /// on: the file, what is wrong, and what to do next.
 public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The kind of failure, for code that handles some of them.
     public enum Kind: String, Sendable, Equatable {
         /// The file is not a SQLite database (junk, truncated header, another format).
         case notADatabase
@@ -38,6 +39,7 @@ public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatab
         case sqlite
     }
 
+    /// The kind of failure.
     public let kind: Kind
     /// The store file, or `:memory:`.
     public let path: String

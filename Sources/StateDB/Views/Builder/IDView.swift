@@ -2,7 +2,9 @@
 /// identity: its old state ends and it starts from its initial values, as in SwiftUI.
 public struct IDView<Content: View, ID: Hashable>: View, StructuralView {
     public typealias Body = Never
+    /// The view that gets the identity.
     public let content: Content
+    /// The explicit id, encoded by value into the identity.
     public let id: ID
 
     func addChildren(to list: inout ChildList, qualifiers: String) {
