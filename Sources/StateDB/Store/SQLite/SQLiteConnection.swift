@@ -40,6 +40,9 @@ final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+        // Every connection waits for another process's lock instead of failing at once: even a
+        // read-only look can meet a writer's lock while it checkpoints. (Stores set their own.)
+        sqlite3_busy_timeout(db, 5_000)
     }
 
     deinit { close() }
