@@ -149,3 +149,34 @@ struct BranchIdentityTests {
         #expect(host.identities.contains("Switcher/Text[1]"))
     }
 }
+
+private struct Erased: View {
+    @State var useRow = true
+    var body: some View {
+        VStack {
+            Text("head")
+            content
+        }
+    }
+
+    private var content: AnyView {
+        useRow ? AnyView(Row(title: "erased")) : AnyView(Text("plain"))
+    }
+}
+
+@MainActor
+struct AnyViewTests {
+    @Test func anyViewIsTransparentInIdentitiesAndKeepsState() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: Erased(), store: store)
+        #expect(host.identities.contains("Erased/VStack/Row[1]"))
+        host.toggle("erased").toggle()
+        #expect(host.toggle("erased").isOn, "the erased view's state lives under its own identity")
+        try store.binding(for: "Erased/useRow", default: true).wrappedValue = false
+        host.update()
+        #expect(host.render() == "head\nplain")
+        try store.binding(for: "Erased/useRow", default: true).wrappedValue = true
+        host.update()
+        #expect(!host.toggle("erased").isOn, "switching the erased type ended the row's state")
+    }
+}
