@@ -147,7 +147,7 @@ final class WriteContext {
     /// deleting, so the tombstones carry it too.
     func stamp() throws -> Int64 {
         if let tick { return tick }
-        let next = try store.advanceClock(connection)
+        let next = try StoreClock.advance(on: connection)
         tick = next
         return next
     }
@@ -157,26 +157,8 @@ final class WriteContext {
     /// to now. An existing row keeps its `created_at` and `seen_at`.
     func upsert(key: String, type: String, value: StoredValue, encoding: String? = nil,
                 createdAt: Int64, updatedAt: Int64? = nil, seenAt: Int64) throws {
-        let version = try stamp()
-        let slotKey = SlotKey(key)
-        let statement = try connection.cached("""
-            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-            ON CONFLICT (key) DO UPDATE SET identity = excluded.identity, property = excluded.property,
-                type = excluded.type, encoding = excluded.encoding, value = excluded.value,
-                updated_at = excluded.updated_at, version = excluded.version
-            """)
-        statement.bind(key, at: 1)
-        statement.bind(slotKey.identity, at: 2)
-        statement.bind(slotKey.property, at: 3)
-        statement.bind(type, at: 4)
-        statement.bind(encoding ?? value.encoding, at: 5)
-        value.bind(to: statement, at: 6)
-        statement.bind(createdAt, at: 7)
-        statement.bind(updatedAt ?? now, at: 8)
-        statement.bind(seenAt, at: 9)
-        statement.bind(version, at: 10)
-        try statement.run()
+        try SlotRows.write(key, type: type, value: value, encoding: encoding, createdAt: createdAt,
+                           updatedAt: updatedAt ?? now, seenAt: seenAt, tick: try stamp(), on: connection)
     }
 
     /// Deletes a row, leaving a tombstone stamped with this transaction's tick.

@@ -56,7 +56,7 @@ struct AppMigrator {
         }
         do {
             try connection.transaction {
-                let tick = try advanceClock()
+                let tick = try StoreClock.advance(on: connection)
                 let slots = MigrationSlots(connection: connection, path: path, tick: tick)
                 for migration in status.pending {
                     do {
@@ -76,13 +76,6 @@ struct AppMigrator {
             let reason = (failure.underlying as? StateStoreError)?.message ?? "\(failure.underlying)"
             throw StateStoreError(.migrationFailed, path: path, "state migration '\(failure.name)' failed: \(reason); nothing was applied and the file is unchanged.")
         }
-    }
-
-    private func advanceClock() throws -> Int64 {
-        let statement = try connection.cached("UPDATE statedb_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick")
-        defer { statement.reset() }
-        _ = try statement.step()
-        return statement.int64(at: 0)
     }
 
     private struct MigrationFailure: Error {

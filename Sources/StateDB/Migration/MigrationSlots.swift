@@ -137,21 +137,7 @@ public final class MigrationSlots {
     }
 
     func write(key: String, typeName: String, value: StoredValue) throws {
-        let slotKey = SlotKey(key)
-        let upsert = try connection.cached("""
-            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?7, ?8)
-            ON CONFLICT (key) DO UPDATE SET type = excluded.type, encoding = excluded.encoding,
-                value = excluded.value, updated_at = excluded.updated_at, version = excluded.version
-            """)
-        upsert.bind(key, at: 1)
-        upsert.bind(slotKey.identity, at: 2)
-        upsert.bind(slotKey.property, at: 3)
-        upsert.bind(typeName, at: 4)
-        upsert.bind(value.encoding, at: 5)
-        value.bind(to: upsert, at: 6)
-        upsert.bind(now, at: 7)
-        upsert.bind(tick, at: 8)
-        try upsert.run()
+        try SlotRows.write(key, type: typeName, value: value, createdAt: now, updatedAt: now, seenAt: now,
+                           tick: tick, on: connection)
     }
 }

@@ -12,4 +12,32 @@ enum SlotRows {
         delete.bind(key, at: 1)
         try delete.run()
     }
+
+    /// Writes a whole row inside a write transaction whose clock tick is `tick`. An existing
+    /// row keeps its `created_at` and `seen_at`; `encoding` overrides the value's own (to copy
+    /// a row exactly as it was). Used by migrations and the CLI; commits have their own
+    /// statement, which also stamps `seen_at`.
+    static func write(_ key: String, type: String, value: StoredValue, encoding: String? = nil,
+                      createdAt: Int64, updatedAt: Int64, seenAt: Int64, tick: Int64,
+                      on connection: SQLiteConnection) throws {
+        let slotKey = SlotKey(key)
+        let statement = try connection.cached("""
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            ON CONFLICT (key) DO UPDATE SET identity = excluded.identity, property = excluded.property,
+                type = excluded.type, encoding = excluded.encoding, value = excluded.value,
+                updated_at = excluded.updated_at, version = excluded.version
+            """)
+        statement.bind(key, at: 1)
+        statement.bind(slotKey.identity, at: 2)
+        statement.bind(slotKey.property, at: 3)
+        statement.bind(type, at: 4)
+        statement.bind(encoding ?? value.encoding, at: 5)
+        value.bind(to: statement, at: 6)
+        statement.bind(createdAt, at: 7)
+        statement.bind(updatedAt, at: 8)
+        statement.bind(seenAt, at: 9)
+        statement.bind(tick, at: 10)
+        try statement.run()
+    }
 }

@@ -98,7 +98,7 @@ extension StateStore {
             }
         }
         return try connection.transaction {
-            let tick = try advanceClock(connection)
+            let tick = try StoreClock.advance(on: connection)
             if !batch.quarantine.isEmpty {
                 let quarantine = try connection.cached("""
                     INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
@@ -149,17 +149,4 @@ extension StateStore {
         }
     }
 
-    /// Advances the store's clock inside a write transaction and returns the new tick.
-    ///
-    /// An UPDATE then a SELECT, rather than `UPDATE … RETURNING`: SQLite 3.40 builds a
-    /// temporary table for RETURNING, which cost ~9 µs per commit (a quarter of a one-row
-    /// update). The transaction holds the write lock, so the SELECT reads our own tick.
-    func advanceClock(_ connection: SQLiteConnection) throws -> Int64 {
-        let advance = try connection.cached("UPDATE statedb_clock SET tick = tick + 1 WHERE id = 1")
-        try advance.run()
-        guard connection.changes == 1 else {
-            throw SQLiteError(code: 1, message: "statedb_clock has no row", sql: advance.sql)
-        }
-        return try currentTick(connection)
-    }
 }

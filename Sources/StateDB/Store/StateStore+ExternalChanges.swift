@@ -30,7 +30,7 @@ extension StateStore {
             tombstones.bind(seenTick, at: 1)
             var deleted: [String] = []
             while try tombstones.step() { deleted.append(tombstones.string(at: 0)) }
-            seenTick = try currentTick(connection)
+            seenTick = try StoreClock.current(on: connection)
             ownTicks.removeAll()
             applyExternal(changed: changed, deleted: deleted.filter { !present.contains($0) })
         }

@@ -190,7 +190,7 @@ public final class StateStore: @unchecked Sendable {
                 let row = StoredRow(statement)
                 rows[row.key] = row
             }
-            seenTick = try currentTick(connection)
+            seenTick = try StoreClock.current(on: connection)
             dataVersion = try connection.pragmaInteger("data_version")
             lock.withLock { dormantRows = rows }
         }
@@ -198,12 +198,6 @@ public final class StateStore: @unchecked Sendable {
 
     private func rowCount(_ connection: SQLiteConnection) throws -> Int64 {
         let statement = try connection.prepare("SELECT count(*) FROM slots")
-        return try statement.step() ? statement.int64(at: 0) : 0
-    }
-
-    func currentTick(_ connection: SQLiteConnection) throws -> Int64 {
-        let statement = try connection.cached("SELECT tick FROM statedb_clock WHERE id = 1")
-        defer { statement.reset() }
         return try statement.step() ? statement.int64(at: 0) : 0
     }
 
