@@ -148,5 +148,4 @@ extension StateStore {
             return tick
         }
     }
-
 }
