@@ -13,6 +13,7 @@ final class ViewTypeInfo: @unchecked Sendable {
         let type: any SlotProperty.Type
     }
 
+    let type: any View.Type
     let segmentName: String
     /// Body is `Never`: a primitive or a body-less view.
     let hasNoBody: Bool
@@ -42,6 +43,7 @@ final class ViewTypeInfo: @unchecked Sendable {
     }
 
     private init<V: View>(_ type: V.Type) {
+        self.type = type
         segmentName = IdentityEncoding.segmentName(of: type)
         hasNoBody = V.Body.self == Never.self
         var slotFields: [SlotField] = []

@@ -27,7 +27,12 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
     func attach(_ location: SlotLocation<Value>) { attachment = location }
 
-    override func get() -> Value { attachment?.get() ?? localValue }
+    // `if let` rather than `attachment?.get() ?? localValue`: the optional of the generic
+    // `Value` cost a run-time metadata lookup on every read.
+    override func get() -> Value {
+        if let attachment { return attachment.get() }
+        return localValue
+    }
     override func set(_ newValue: Value) {
         if let attachment { attachment.set(newValue) } else { localValue = newValue }
     }

@@ -192,7 +192,12 @@ public final class StateStore: @unchecked Sendable {
             }
             seenTick = try StoreClock.current(on: connection)
             dataVersion = try connection.pragmaInteger("data_version")
-            lock.withLock { dormantRows = rows }
+            lock.withLock {
+                dormantRows = rows
+                // Mounting moves rows from `dormantRows` to `cells` one by one; sized now, the
+                // dictionary is not rehashed over and over as it fills.
+                cells.reserveCapacity(rows.count)
+            }
         }
     }
 

@@ -12,17 +12,22 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public typealias Body = Never
     /// The collection the views are made from.
     public let data: Data
-    private let makeElements: () -> [(id: ID, content: Content)]
+    /// Calls its argument with each element's id and view, in order. A visitor rather than
+    /// an array of `(id, view)` pairs: the tuple type of a generic pair was looked up at run
+    /// time once per element.
+    private let forEachElement: (_ visit: (ID, Content) -> Void) -> Void
 
     /// One view per element, identified by the element's `id` key path.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
-        makeElements = { data.map { element in (element[keyPath: id], content(element)) } }
+        forEachElement = { visit in
+            for element in data { visit(element[keyPath: id], content(element)) }
+        }
     }
 
     func addChildren(to list: inout ChildList) {
-        for element in makeElements() {
-            list.add(element.content, qualifiers: "[id: " + IdentityEncoding.encodeID(element.id) + "]")
+        forEachElement { id, content in
+            list.add(content, qualifiers: "[id: " + IdentityEncoding.encodeID(id) + "]")
         }
     }
 
@@ -52,10 +57,10 @@ extension ForEach {
         @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
     ) where C.Element: Identifiable, ID == C.Element.ID, Data == [C.Element] {
         self.data = data.wrappedValue.map { $0 }
-        makeElements = {
-            data.wrappedValue.map { element in
+        forEachElement = { visit in
+            for element in data.wrappedValue {
                 let binding = Binding(location: ElementLocation(collection: data.location, id: element.id, current: element))
-                return (element.id, content(binding))
+                visit(element.id, content(binding))
             }
         }
     }
