@@ -24,6 +24,15 @@ public struct SlotKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `identity/property`: the row's primary key.
-    public var key: String { identity.isEmpty ? property : identity + "/" + property }
+    public var key: String {
+        guard !identity.isEmpty else { return property }
+        // Sized once: `identity + "/" + property` grew the string twice.
+        var key = ""
+        key.reserveCapacity(identity.utf8.count + 1 + property.utf8.count)
+        key += identity
+        key += "/"
+        key += property
+        return key
+    }
     public var description: String { key }
 }

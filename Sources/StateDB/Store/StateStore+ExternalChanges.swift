@@ -41,8 +41,8 @@ extension StateStore {
         var diagnostics: [StateDiagnostic] = []
         lock.withLock {
             for row in changed {
-                guard let cell = cells[row.key] else {
-                    dormantRows[row.key] = row
+                guard let cell = slots[row.key]?.liveCell else {
+                    slots[row.key] = .dormant(row)
                     continue
                 }
                 if cell.needsWrite { continue }  // ours commits later and wins
@@ -59,8 +59,11 @@ extension StateStore {
                 }
             }
             for key in deleted {
-                dormantRows[key] = nil
-                guard let cell = cells[key], !cell.isEnded else { continue }
+                guard let cell = slots[key]?.liveCell else {
+                    slots[key] = nil  // a dormant row, or nothing
+                    continue
+                }
+                guard !cell.isEnded else { continue }
                 cell.resetToInitial()
                 cell.createdAt = nil
                 cell.needsWrite = true

@@ -21,9 +21,8 @@ extension StateStore {
         var found: SlotCell?
         var created = false
         lock.lock()
-        // A key is either dormant (loaded, not asked for yet) or live, never both; looking in
-        // the dormant rows first hashes the key twice on a mount instead of three times.
-        if let row = dormantRows.removeValue(forKey: key) {
+        let index = slots.index(forKey: key)
+        if let index, case .dormant(let row) = slots.values[index] {
             let now = nowMilliseconds()
             let cell: TypedSlotCell<Value>
             do {
@@ -42,20 +41,19 @@ extension StateStore {
             cell.createdAt = row.createdAt
             cell.seenAt = row.seenAt
             cell.needsSeenStamp = now - row.seenAt > seenStampInterval
+            slots.values[index] = .live(cell)
             found = cell
             created = true
-        } else if let existing = cells[key] {
-            found = existing
+        } else if let index {
+            found = slots.values[index].liveCell
         } else {
             let cell = TypedSlotCell(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
             cell.needsWrite = true
+            slots[key] = .live(cell)
             found = cell
             created = true
         }
-        if created, let cell = found {
-            cells[key] = cell
-            if cell.needsWrite || cell.needsSeenStamp { enqueueLocked(cell) }
-        }
+        if created, let cell = found, cell.needsWrite || cell.needsSeenStamp { enqueueLocked(cell) }
         lock.unlock()
         if let diagnostic { report(diagnostic) }
         if created { return unsafeDowncast(found!, to: TypedSlotCell<Value>.self) }
@@ -143,7 +141,7 @@ extension StateStore {
             cell.isEnded = true
             cell.needsWrite = false
             cell.needsSeenStamp = false
-            if cells[cell.key] === cell { cells[cell.key] = nil }
+            if slots[cell.key]?.liveCell === cell { slots[cell.key] = nil }
             pendingDeletions.append(cell.key)
         }
     }

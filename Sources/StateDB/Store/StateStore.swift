@@ -57,10 +57,9 @@ public final class StateStore: @unchecked Sendable {
 
     /// (databaseLock) nil once closed.
     var connection: SQLiteConnection?
-    /// (lock) Slots in use in this process, by key.
-    @exclusivity(unchecked) var cells: [String: SlotCell] = [:]
-    /// (lock) Rows loaded from the file that nothing in this process has asked for yet.
-    @exclusivity(unchecked) var dormantRows: [String: StoredRow] = [:]
+    /// (lock) Every key this process knows: the cell of a slot in use, or the row loaded from
+    /// the file that nothing has asked for yet.
+    @exclusivity(unchecked) var slots: [String: SlotEntry] = [:]
     /// (lock) Cells whose rows the next commit must write.
     @exclusivity(unchecked) var commitQueue: [SlotCell] = []
     /// (lock) Keys whose rows the next commit must delete.
@@ -184,20 +183,15 @@ public final class StateStore: @unchecked Sendable {
     private func loadAllRows() throws {
         try withConnection("loading the store") { connection in
             let statement = try connection.prepare(StoredRow.selectSQL)
-            var rows: [String: StoredRow] = [:]
+            var rows: [String: SlotEntry] = [:]
             rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills
             while try statement.step() {
                 let row = StoredRow(statement)
-                rows[row.key] = row
+                rows[row.key] = .dormant(row)
             }
             seenTick = try StoreClock.current(on: connection)
             dataVersion = try connection.pragmaInteger("data_version")
-            lock.withLock {
-                dormantRows = rows
-                // Mounting moves rows from `dormantRows` to `cells` one by one; sized now, the
-                // dictionary is not rehashed over and over as it fills.
-                cells.reserveCapacity(rows.count)
-            }
+            lock.withLock { slots = rows }
         }
     }
 
@@ -254,6 +248,24 @@ public final class StateStore: @unchecked Sendable {
 }
 
 /// A row as loaded from the `slots` table.
+/// What the store holds for a key.
+///
+/// One dictionary for both states means mounting a slot hashes its key once: the entry is
+/// found and turned from dormant to live in place. (Two dictionaries, one to remove the row
+/// from and one to add the cell to, were a third of the cost of mounting a slot.)
+enum SlotEntry {
+    /// Loaded from the file; nothing in this process has asked for it yet. Boxed, so an entry
+    /// is one pointer wide and a tree of live slots pays nothing for the row's size.
+    indirect case dormant(StoredRow)
+    /// In use in this process.
+    case live(SlotCell)
+
+    var liveCell: SlotCell? {
+        if case .live(let cell) = self { return cell }
+        return nil
+    }
+}
+
 struct StoredRow: Sendable {
     static let selectSQL = "SELECT key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version FROM slots"
 
