@@ -145,13 +145,22 @@ public final class ViewHost {
             }
             return
         }
+        // A first evaluation (every view of a mount) has nothing to match against.
+        if node.children.isEmpty {
+            node.children = list.elements.map { element in
+                let child = ViewNode(identity: IdentityEncoding.path(node.identity, element.segment), view: element.view, info: element.info, parent: node)
+                evaluate(child)
+                return child
+            }
+            return
+        }
         var previous: [String: ViewNode] = [:]
         previous.reserveCapacity(node.children.count)
         for child in node.children { previous[child.identity] = child }
         var children: [ViewNode] = []
         children.reserveCapacity(list.elements.count)
         for element in list.elements {
-            let identity = node.identity + "/" + element.segment
+            let identity = IdentityEncoding.path(node.identity, element.segment)
             if let child = previous.removeValue(forKey: identity) {
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view

@@ -24,15 +24,6 @@ public struct SlotKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `identity/property`: the row's primary key.
-    public var key: String {
-        guard !identity.isEmpty else { return property }
-        // Sized once: `identity + "/" + property` grew the string twice.
-        var key = ""
-        key.reserveCapacity(identity.utf8.count + 1 + property.utf8.count)
-        key += identity
-        key += "/"
-        key += property
-        return key
-    }
+    public var key: String { identity.isEmpty ? property : IdentityEncoding.path(identity, property) }
     public var description: String { key }
 }
