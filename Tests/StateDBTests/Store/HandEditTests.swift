@@ -33,6 +33,44 @@ struct HandEditTests {
         store.close()
     }
 
+    // Rows the store loaded but nothing has asked for yet ("dormant" ones) follow hand edits
+    // too, so a view mounted later starts from what the file holds now.
+
+    @Test func aHandEditOfASlotNotYetInUseIsWhatItLaterStartsFrom() throws {
+        let folder = TemporaryDirectory()
+        let writer = try StateStore(path: folder.storePath)
+        try writer.binding(for: "App/count", default: 3).wrappedValue = 3
+        try writer.flush()
+        writer.close()
+
+        let store = try StateStore(path: folder.storePath)
+        try SQLiteShell.run(folder.storePath, "UPDATE slots SET value = 7 WHERE key = 'App/count'")
+        try SQLiteShell.run(folder.storePath, """
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
+            VALUES ('App/added', 'App', 'added', 'Swift.Int', 'integer', 11, 0, 0, 0)
+            """)
+        try store.refreshFromDisk()
+        #expect(try store.binding(for: "App/count", default: 0).wrappedValue == 7)
+        #expect(try store.binding(for: "App/added", default: 0).wrappedValue == 11)
+        store.close()
+    }
+
+    @Test func aHandDeleteOfASlotNotYetInUseLeavesItToItsInitialValue() throws {
+        let folder = TemporaryDirectory()
+        let writer = try StateStore(path: folder.storePath)
+        try writer.binding(for: "App/count", default: 3).wrappedValue = 8
+        try writer.flush()
+        writer.close()
+
+        let store = try StateStore(path: folder.storePath)
+        try SQLiteShell.run(folder.storePath, "DELETE FROM slots WHERE key = 'App/count'")
+        try store.refreshFromDisk()
+        #expect(try store.binding(for: "App/count", default: 1).wrappedValue == 1, "not the deleted 8")
+        try store.flush()
+        #expect(SQLiteProbe(path: folder.storePath).value("App/count") == "1", "and recorded again")
+        store.close()
+    }
+
     @Test func theStoresOwnDeletesAdvanceTheClockOncePerCommit() throws {
         let folder = TemporaryDirectory()
         let store = try StateStore(path: folder.storePath)
