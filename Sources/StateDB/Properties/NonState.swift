@@ -18,9 +18,11 @@
 /// write is committed with the next `update()` or `flush()`.
 @propertyWrapper
 public struct NonState<Value: Codable>: SlotProperty {
-    let box: SlotBox<Value>
+    @usableFromInline let box: SlotBox<Value>
 
-    /// A slot whose value starts as `value` when the store has none.
+    /// A slot whose value starts as `value` when the store has none. Inlinable for the same
+    /// reason as `State.init(wrappedValue:)`.
+    @inlinable
     public init(wrappedValue value: Value) {
         box = SlotBox(initialValue: value, tracksReads: false)
     }

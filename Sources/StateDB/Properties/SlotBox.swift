@@ -5,6 +5,7 @@
 ///
 /// Before it is attached (a view struct used outside a `ViewHost`) the box behaves like a
 /// plain in-memory variable, as SwiftUI's `State` does outside a view graph.
+@usableFromInline
 final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
     let initialValue: Value
     let tracksReads: Bool
@@ -12,6 +13,7 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
     /// Set once by the view host, on the main actor, before `body` runs.
     private(set) var attachment: SlotLocation<Value>?
 
+    @usableFromInline
     init(initialValue: Value, tracksReads: Bool) {
         self.initialValue = initialValue
         self.localValue = initialValue

@@ -22,14 +22,19 @@
 /// - `_count` is the wrapper itself, for `_count = State(initialValue: 5)` in `init`.
 @propertyWrapper
 public struct State<Value: Codable>: SlotProperty {
-    let box: SlotBox<Value>
+    @usableFromInline let box: SlotBox<Value>
 
     /// A state slot whose value starts as `value` when the store has none.
+    ///
+    /// Inlinable, so the box is allocated with the app's `Value` known: compiled generically,
+    /// finding the box's run-time type cost a metadata lookup per view struct created.
+    @inlinable
     public init(wrappedValue value: Value) {
         box = SlotBox(initialValue: value, tracksReads: true)
     }
 
     /// A state slot whose value starts as `value` when the store has none.
+    @inlinable
     public init(initialValue value: Value) {
         self.init(wrappedValue: value)
     }

@@ -1,5 +1,6 @@
 /// Where a `Binding`'s value lives. A binding is "a way to get and set a value, plus where it
 /// lives", so two bindings can be compared by place (`isSame`) rather than by value.
+@usableFromInline
 class Location<Value>: @unchecked Sendable {
     func get() -> Value { fatalError("abstract") }
     func set(_ newValue: Value) { fatalError("abstract") }

@@ -15,9 +15,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// Calls its argument with each element's id and view, in order. A visitor rather than
     /// an array of `(id, view)` pairs: the tuple type of a generic pair was looked up at run
     /// time once per element.
-    private let forEachElement: (_ visit: (ID, Content) -> Void) -> Void
+    @usableFromInline let forEachElement: (_ visit: (ID, Content) -> Void) -> Void
 
     /// One view per element, identified by the element's `id` key path.
+    ///
+    /// Inlinable, so the loop over the elements is compiled for the app's collection and
+    /// view types: compiled generically, it looked up run-time type metadata for every element.
+    @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         forEachElement = { visit in
@@ -36,6 +40,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     /// One view per element of a collection of `Identifiable` values.
+    @inlinable
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
@@ -43,6 +48,7 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
 
 extension ForEach where Data == Range<Int>, ID == Int {
     /// One view per integer of a constant range, identified by the integer.
+    @inlinable
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }
