@@ -2,8 +2,11 @@
 /// `@NonState`). The graph finds these fields in a view struct and attaches them to the slots
 /// of the view's identity before running `body`.
 protocol SlotProperty {
-    /// Attaches to the slot `key` in `store`, hydrating or creating it.
-    func attach(store: StateStore, key: SlotKey) throws -> AnySlotLocation
+    /// The run-time types of this property's slots; a view type's table asks once per field.
+    static func makeSlotTypes() -> AnySlotTypes
+    /// Attaches to the slot `key` in `store`, hydrating or creating it. `types` is what
+    /// `makeSlotTypes()` returned for this property's type.
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes) throws -> AnySlotLocation
     /// Attaches to the slot a previous struct of the same view used; false when the value
     /// type differs (the code changed).
     func reattach(_ location: AnySlotLocation) -> Bool
@@ -18,4 +21,15 @@ protocol AnySlotLocation: AnyObject {
 /// same input when they refer to the same place.
 protocol SlotReferenceProperty {
     func refersToSamePlace(as other: Self) -> Bool
+}
+
+/// The run-time types behind a slot of one value type. A view type's table keeps one per slot
+/// field, so mounting a view does not ask the runtime for `TypedSlotCell<Value>` and
+/// `SlotLocation<Value>` again for every slot: code compiled generically looks each one up in
+/// a hashed cache, ~450 instructions a time.
+class AnySlotTypes {}
+
+final class SlotTypes<Value: Codable>: AnySlotTypes {
+    let cell = TypedSlotCell<Value>.self
+    let location = SlotLocation<Value>.self
 }

@@ -208,7 +208,7 @@ public final class ViewHost {
                     node.slots[field.name] = nil
                 }
                 do {
-                    node.slots[field.name] = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name))
+                    node.slots[field.name] = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes)
                 } catch {
                     store.report(StateDiagnostic(kind: .typeConflict, key: node.identity + "/" + field.name, message: "\(error); the property keeps its value in memory only."))
                 }

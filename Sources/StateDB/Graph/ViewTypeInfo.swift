@@ -11,6 +11,8 @@ final class ViewTypeInfo: @unchecked Sendable {
         let name: String
         let offset: Int
         let type: any SlotProperty.Type
+        /// `type.makeSlotTypes()`, kept for every mount of a view of this type.
+        let slotTypes: AnySlotTypes
     }
 
     let type: any View.Type
@@ -51,7 +53,7 @@ final class ViewTypeInfo: @unchecked Sendable {
             if let slotType = fieldType as? any SlotProperty.Type {
                 var label = String(cString: name)
                 if label.hasPrefix("_") { label.removeFirst() }
-                slotFields.append(SlotField(name: label, offset: offset, type: slotType))
+                slotFields.append(SlotField(name: label, offset: offset, type: slotType, slotTypes: slotType.makeSlotTypes()))
             }
             return true
         }

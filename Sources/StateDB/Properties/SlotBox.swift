@@ -20,10 +20,10 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
         self.tracksReads = tracksReads
     }
 
-    func attach(store: StateStore, key: SlotKey) throws {
+    func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws {
         if let attachment, attachment.cell.slotKey == key, attachment.store === store { return }
-        let cell = try store.slot(key, initialValue: { initialValue })
-        attachment = SlotLocation(store: store, cell: cell, tracksReads: tracksReads)
+        let cell = try store.slot(key, cellType: types.cell, initialValue: { initialValue })
+        attachment = types.location.init(store: store, cell: cell, tracksReads: tracksReads)
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
@@ -56,8 +56,8 @@ extension SlotLocation: AnySlotLocation {
 }
 
 extension SlotBox {
-    func attachProperty(store: StateStore, key: SlotKey) throws -> AnySlotLocation {
-        try attach(store: store, key: key)
+    func attachProperty(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws -> AnySlotLocation {
+        try attach(store: store, key: key, types: types)
         return attachment!
     }
 

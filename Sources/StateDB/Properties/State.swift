@@ -50,8 +50,11 @@ public struct State<Value: Codable>: SlotProperty {
         Binding(location: box.location)
     }
 
-    func attach(store: StateStore, key: SlotKey) throws -> AnySlotLocation {
-        try box.attachProperty(store: store, key: key)
+    static func makeSlotTypes() -> AnySlotTypes { SlotTypes<Value>() }
+
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes) throws -> AnySlotLocation {
+        // `types` came from `makeSlotTypes()` of this very type (the view's field table).
+        try box.attachProperty(store: store, key: key, types: unsafeDowncast(types, to: SlotTypes<Value>.self))
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }

@@ -13,7 +13,12 @@ extension StateStore {
     ///
     /// - Throws: `StateStoreError(.typeMismatch)` when this process already uses the slot
     ///   with another type.
-    func slot<Value: Codable>(_ slotKey: SlotKey, initialValue: () -> Value) throws -> TypedSlotCell<Value> {
+    ///
+    /// `cellType` is `TypedSlotCell<Value>.self`, passed in by callers that keep it (a view's
+    /// field table) so it is not looked up again for every slot.
+    func slot<Value: Codable>(
+        _ slotKey: SlotKey, cellType: TypedSlotCell<Value>.Type = TypedSlotCell<Value>.self, initialValue: () -> Value
+    ) throws -> TypedSlotCell<Value> {
         let key = slotKey.key
         var diagnostic: StateDiagnostic?
         // The cell is kept as a plain `SlotCell?` under the lock: an optional of the generic
@@ -28,10 +33,10 @@ extension StateStore {
             do {
                 let stored = try row.value.get()
                 let value = try ValueCodec.decode(Value.self, from: stored)
-                cell = TypedSlotCell(slotKey: slotKey, key: key, value: value, initialValue: initialValue())
+                cell = cellType.init(slotKey: slotKey, key: key, value: value, initialValue: initialValue())
                 cell.needsWrite = row.type != cell.typeName  // record the type it has now
             } catch {
-                cell = TypedSlotCell(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
+                cell = cellType.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
                 cell.needsWrite = true
                 pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
                 diagnostic = StateDiagnostic(
@@ -47,7 +52,7 @@ extension StateStore {
         } else if let index {
             found = slots.values[index].liveCell
         } else {
-            let cell = TypedSlotCell(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
+            let cell = cellType.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
             cell.needsWrite = true
             slots[key] = .live(cell)
             found = cell
