@@ -2,7 +2,8 @@ import Foundation
 
 /// Collects the slots a body reads while it runs.
 final class ReadRecorder {
-    private(set) var reads: [SlotCell] = []
+    /// Used by the one thread evaluating a body, so no runtime exclusivity check.
+    @exclusivity(unchecked) private(set) var reads: [SlotCell] = []
     func record(_ cell: SlotCell) { reads.append(cell) }
 }
 

@@ -22,14 +22,3 @@ protocol AnySlotLocation: AnyObject {
 protocol SlotReferenceProperty {
     func refersToSamePlace(as other: Self) -> Bool
 }
-
-/// The run-time types behind a slot of one value type. A view type's table keeps one per slot
-/// field, so mounting a view does not ask the runtime for `TypedSlotCell<Value>` and
-/// `SlotLocation<Value>` again for every slot: code compiled generically looks each one up in
-/// a hashed cache, ~450 instructions a time.
-class AnySlotTypes {}
-
-final class SlotTypes<Value: Codable>: AnySlotTypes {
-    let cell = TypedSlotCell<Value>.self
-    let location = SlotLocation<Value>.self
-}

@@ -23,12 +23,13 @@ public final class ViewHost {
     public let store: StateStore
     let root: ViewNode
     private let subscriber: ChangeSubscriber
-    private var dependencies = DependencyIndex()
-    private var updateNumber = 0
+    // Main actor only, and changed by one evaluation at a time (see `ViewNode`).
+    @exclusivity(unchecked) private var dependencies = DependencyIndex()
+    @exclusivity(unchecked) private var updateNumber = 0
     private let wakeUp: WakeUp
 
     /// How many `body` evaluations ran since the host was created (mounting included).
-    public private(set) var bodyEvaluationCount = 0
+    @exclusivity(unchecked) public private(set) var bodyEvaluationCount = 0
 
     /// Mounts `root` and commits its slots.
     public init<Root: View>(root: Root, store: StateStore) {

@@ -22,7 +22,7 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
 
     func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws {
         if let attachment, attachment.cell.slotKey == key, attachment.store === store { return }
-        let cell = try store.slot(key, cellType: types.cell, initialValue: { initialValue })
+        let cell = try store.slot(key, types: types, initialValue: { initialValue })
         attachment = types.location.init(store: store, cell: cell, tracksReads: tracksReads)
     }
 

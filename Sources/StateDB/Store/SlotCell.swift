@@ -64,11 +64,11 @@ final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     /// `==` for `Value`; nil when `Value` is not Equatable.
     private let isEqual: ((Value, Value) -> Bool)?
 
-    init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value) {
+    init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value, types: SlotTypes<Value>) {
         self.value = value
         self.initialValue = initialValue
-        self.isEqual = equalityFunction(for: Value.self)
-        super.init(slotKey: slotKey, key: key, typeName: ValueCodec.typeName(of: Value.self))
+        self.isEqual = types.isEqual
+        super.init(slotKey: slotKey, key: key, typeName: types.typeName)
     }
 
     /// True when `newValue` is known to equal the current value (Equatable types only).

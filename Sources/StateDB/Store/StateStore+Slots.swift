@@ -14,10 +14,10 @@ extension StateStore {
     /// - Throws: `StateStoreError(.typeMismatch)` when this process already uses the slot
     ///   with another type.
     ///
-    /// `cellType` is `TypedSlotCell<Value>.self`, passed in by callers that keep it (a view's
-    /// field table) so it is not looked up again for every slot.
+    /// `types` comes from callers that keep one (a view's field table), so it is not worked
+    /// out again for every slot.
     func slot<Value: Codable>(
-        _ slotKey: SlotKey, cellType: TypedSlotCell<Value>.Type = TypedSlotCell<Value>.self, initialValue: () -> Value
+        _ slotKey: SlotKey, types: SlotTypes<Value> = SlotTypes<Value>(), initialValue: () -> Value
     ) throws -> TypedSlotCell<Value> {
         let key = slotKey.key
         var diagnostic: StateDiagnostic?
@@ -33,10 +33,10 @@ extension StateStore {
             do {
                 let stored = try row.value.get()
                 let value = try ValueCodec.decode(Value.self, from: stored)
-                cell = cellType.init(slotKey: slotKey, key: key, value: value, initialValue: initialValue())
+                cell = types.cell.init(slotKey: slotKey, key: key, value: value, initialValue: initialValue(), types: types)
                 cell.needsWrite = row.type != cell.typeName  // record the type it has now
             } catch {
-                cell = cellType.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
+                cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
                 cell.needsWrite = true
                 pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
                 diagnostic = StateDiagnostic(
@@ -52,7 +52,7 @@ extension StateStore {
         } else if let index {
             found = slots.values[index].liveCell
         } else {
-            let cell = cellType.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue())
+            let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
             cell.needsWrite = true
             slots[key] = .live(cell)
             found = cell
@@ -63,7 +63,7 @@ extension StateStore {
         if let diagnostic { report(diagnostic) }
         if created { return unsafeDowncast(found!, to: TypedSlotCell<Value>.self) }
         guard let cell = found as? TypedSlotCell<Value> else {
-            throw StateStoreError(.typeMismatch, path: path, "slot \(key) is in use as \(found!.typeName) in this process, not \(ValueCodec.typeName(of: Value.self)).")
+            throw StateStoreError(.typeMismatch, path: path, "slot \(key) is in use as \(found!.typeName) in this process, not \(types.typeName).")
         }
         return cell
     }
