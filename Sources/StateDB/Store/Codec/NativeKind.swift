@@ -60,19 +60,4 @@ enum NativeKind {
         case .optional, .json: nil
         }
     }
-
-    /// The value of the commonest exact matches (an `Int` stored as an integer, a `String` as
-    /// text…), without the casts of the general path; nil for everything else, including
-    /// every mismatch, which the general path reports.
-    func decodeExactly<T>(_ stored: StoredValue) -> T? {
-        // `unsafeBitCast` only reinterprets: `T` is exactly the type each case names.
-        switch (self, stored) {
-        case (.int, .integer(let value)): Int(exactly: value).map { unsafeBitCast($0, to: T.self) }
-        case (.string, .text(let value)): unsafeBitCast(value, to: T.self)
-        case (.bool, .bool(let value)): unsafeBitCast(value, to: T.self)
-        case (.double, .real(let value)): unsafeBitCast(value, to: T.self)
-        case (.int64, .integer(let value)): unsafeBitCast(value, to: T.self)
-        default: nil
-        }
-    }
 }

@@ -75,7 +75,18 @@ enum ValueCodec {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from stored: StoredValue) throws -> T {
-        if let value: T = NativeKind.of(T.self).decodeExactly(stored) { return value }
+        // The commonest exact matches first (an `Int` stored as an integer, a `String` as
+        // text…), returning `T` itself: going through a `T?` cost a run-time metadata lookup
+        // for the optional of the generic type, as much as the rest of the decoding.
+        // `unsafeBitCast` only reinterprets: `T` is exactly the type each case names.
+        switch (NativeKind.of(T.self), stored) {
+        case (.int, .integer(let value)): return unsafeBitCast(Int(value), to: T.self)  // 64-bit: always exact
+        case (.string, .text(let value)): return unsafeBitCast(value, to: T.self)
+        case (.bool, .bool(let value)): return unsafeBitCast(value, to: T.self)
+        case (.double, .real(let value)): return unsafeBitCast(value, to: T.self)
+        case (.int64, .integer(let value)): return unsafeBitCast(value, to: T.self)
+        default: break
+        }
         if let value = try decodeNative(type, from: stored) { return value }
         let json: String
         switch stored {
