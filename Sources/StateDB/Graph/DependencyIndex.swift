@@ -48,7 +48,9 @@ struct DependencyIndex {
     /// building a set (and most lists need no copy at all).
     private static func hasDuplicates(_ cells: [SlotCell]) -> Bool {
         guard cells.count <= 16 else { return Set(cells.map(ObjectIdentifier.init)).count != cells.count }
-        for index in cells.indices.dropFirst() where cells[..<index].contains(where: { $0 === cells[index] }) { return true }
+        for later in 1..<cells.count {
+            for earlier in 0..<later where cells[earlier] === cells[later] { return true }
+        }
         return false
     }
 
@@ -62,13 +64,14 @@ struct DependencyIndex {
     }
 
     private mutating func add(_ node: ViewNode, id nodeID: ObjectIdentifier, toReadersOf cellID: ObjectIdentifier) {
-        switch readers[cellID] {
+        // Most slots get their first reader here: storing it straight away hashes the key
+        // once. An earlier entry comes back and is merged (its set is then uniquely ours).
+        switch readers.updateValue(.one(nodeID, node), forKey: cellID) {
         case nil:
-            readers[cellID] = .one(nodeID, node)
+            break
         case .one(let id, let other):
             if id != nodeID { readers[cellID] = .many([id: other, nodeID: node]) }
         case .many(var nodes):
-            readers[cellID] = nil  // so `nodes` is the only reference and grows in place
             nodes[nodeID] = node
             readers[cellID] = .many(nodes)
         }

@@ -4,7 +4,11 @@ import Foundation
 final class ReadRecorder {
     /// Used by the one thread evaluating a body, so no runtime exclusivity check.
     @exclusivity(unchecked) private(set) var reads: [SlotCell] = []
-    func record(_ cell: SlotCell) { reads.append(cell) }
+    func record(_ cell: SlotCell) {
+        // Room for a few at once: growing from empty reallocated on the second read.
+        if reads.isEmpty { reads.reserveCapacity(4) }
+        reads.append(cell)
+    }
 }
 
 /// Records which slots the body being evaluated on *this thread* reads. Reads on other
