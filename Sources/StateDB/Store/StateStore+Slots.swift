@@ -88,7 +88,12 @@ extension StateStore {
             reportWriteAfterEnd(cell)
             return false
         }
-        if cell.isUnchanged(newValue) {
+        // A slot already changed since the last update and noted to every subscriber: another
+        // write can neither invalidate more views nor make the commit write anything it would
+        // not, so comparing with the current value is skipped (a value written several times
+        // a frame compares once, on its first write).
+        let isAlreadyPending = cell.needsWrite && cell.notedEpoch == changeEpoch
+        if !isAlreadyPending && cell.isUnchanged(newValue) {
             lock.unlock()
             return true
         }

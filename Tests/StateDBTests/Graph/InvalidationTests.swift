@@ -128,6 +128,29 @@ struct InvalidationTests {
         #expect(host.texts.prefix(2) == ["a=1", "value 1"])
     }
 
+    /// Repeated writes between two updates compare with the current value only on the first
+    /// one (the slot is pending already); after the update, an equal write is a no-op again.
+    @Test func repeatedWritesReRunReadersOnceAndAnEqualWriteAfterTheUpdateNothing() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: Root(), store: store)
+        _ = EvaluationLog.take()
+        let a = try store.binding(for: "Root/a", default: 0)
+        for value in [3, 7, 7, 3, 5] { a.wrappedValue = value }
+        a.wrappedValue = 0  // back to the committed value while pending: still the last write
+        a.wrappedValue = 5
+        #expect(host.needsUpdate)
+        host.update()
+        #expect(EvaluationLog.take() == ["Root", "ValueChild"])
+        #expect(host.texts.prefix(2) == ["a=5", "value 5"])
+        #expect(!store.hasPendingWrites)
+
+        a.wrappedValue = 5
+        #expect(!host.needsUpdate, "equal to the value the update committed")
+        #expect(!store.hasPendingWrites)
+        host.update()
+        #expect(EvaluationLog.take() == [])
+    }
+
     @Test func anEqualWriteInvalidatesNothingAndCommitsNothing() throws {
         let store = StateStore.inMemory()
         let host = ViewHost(root: Root(), store: store)
