@@ -48,8 +48,11 @@ final class RawStatement {
     deinit { sqlite3_finalize(handle) }
 
     func bind(_ text: String, at index: Int32) {
-        // withCString lends the string's own bytes (no temporary copy), as the store does.
-        _ = text.withCString { sqlite3_bind_text(handle, index, $0, -1, rawTransient) }
+        // As the store binds text: the string's own bytes (no temporary copy) with their
+        // length given, so SQLite need not look for the end.
+        _ = text.withCString {
+            sqlite3_bind_text64(handle, index, $0, sqlite3_uint64(text.utf8.count), rawTransient, UInt8(SQLITE_UTF8))
+        }
     }
     func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
 
