@@ -88,12 +88,10 @@ extension StateStore {
             reportWriteAfterEnd(cell)
             return false
         }
-        // A slot already changed since the last update and noted to every subscriber: another
-        // write can neither invalidate more views nor make the commit write anything it would
-        // not, so comparing with the current value is skipped (a value written several times
-        // a frame compares once, on its first write).
-        let isAlreadyPending = cell.needsWrite && cell.notedEpoch == changeEpoch
-        if !isAlreadyPending && cell.isUnchanged(newValue) {
+        // Compared even when the slot is already pending: `==` may hold between values that
+        // differ (canonically equivalent strings, a partial `==`, -0.0), and such a write must
+        // leave the value as it is.
+        if cell.isUnchanged(newValue) {
             lock.unlock()
             return true
         }

@@ -128,8 +128,8 @@ struct InvalidationTests {
         #expect(host.texts.prefix(2) == ["a=1", "value 1"])
     }
 
-    /// Repeated writes between two updates compare with the current value only on the first
-    /// one (the slot is pending already); after the update, an equal write is a no-op again.
+    /// Repeated writes between two updates re-run the readers once; after the update, an equal
+    /// write is a no-op again.
     @Test func repeatedWritesReRunReadersOnceAndAnEqualWriteAfterTheUpdateNothing() throws {
         let store = StateStore.inMemory()
         let host = ViewHost(root: Root(), store: store)

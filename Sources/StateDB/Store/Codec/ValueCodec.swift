@@ -80,7 +80,9 @@ enum ValueCodec {
         // for the optional of the generic type, as much as the rest of the decoding.
         // `unsafeBitCast` only reinterprets: `T` is exactly the type each case names.
         switch (NativeKind.of(T.self), stored) {
-        case (.int, .integer(let value)): return unsafeBitCast(Int(value), to: T.self)  // 64-bit: always exact
+        case (.int, .integer(let value)):
+            // Out of range only where `Int` is 32 bits; the general path reports it.
+            if let exact = Int(exactly: value) { return unsafeBitCast(exact, to: T.self) }
         case (.string, .text(let value)): return unsafeBitCast(value, to: T.self)
         case (.bool, .bool(let value)): return unsafeBitCast(value, to: T.self)
         case (.double, .real(let value)): return unsafeBitCast(value, to: T.self)
