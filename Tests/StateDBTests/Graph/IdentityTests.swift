@@ -180,3 +180,45 @@ struct AnyViewTests {
         #expect(!host.toggle("erased").isOn, "switching the erased type ended the row's state")
     }
 }
+
+/// Siblings of one generic view type with different arguments share a segment name but not a
+/// type: each keeps slots of its own value type (the graph's per-type tables must not mix).
+private struct Holder<Value: Codable & CustomStringConvertible>: View {
+    @State var value: Value
+    init(_ value: Value) { _value = State(initialValue: value) }
+    var body: some View { Text("\(value)") }
+}
+
+private struct MixedHolders: View {
+    var body: some View {
+        VStack {
+            Holder(1)
+            Holder("one")
+            Holder(2)
+            Holder(true)
+        }
+    }
+}
+
+@MainActor
+struct GenericSiblingTests {
+    @Test func siblingsOfOneGenericTypeKeepTheirOwnSlotTypes() throws {
+        let folder = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: folder.storePath)
+            let host = ViewHost(root: MixedHolders(), store: store)
+            #expect(host.texts == ["1", "one", "2", "true"])
+            try store.flush()
+            store.close()
+        }
+        let probe = SQLiteProbe(path: folder.storePath)
+        #expect(probe.value("MixedHolders/VStack/Holder[0]/value") == "1")
+        #expect(probe.value("MixedHolders/VStack/Holder[1]/value") == "one")
+        #expect(probe.value("MixedHolders/VStack/Holder[3]/value") == "1", "a Bool, stored as 1")
+
+        let store = try StateStore(path: folder.storePath)
+        let host = ViewHost(root: MixedHolders(), store: store)
+        #expect(host.texts == ["1", "one", "2", "true"], "hydrated, each as its own type")
+        store.close()
+    }
+}
