@@ -8,11 +8,14 @@ import Foundation
 /// of an `if`, `[id: X]` element of a `ForEach`, `[.id: X]` an explicit `.id(X)`. Ids are
 /// encoded by value, never by hash (Swift seeds hashing per process). See `docs/identity.md`.
 enum IdentityEncoding {
-    private static let cache = TypeNameCache()
-
     /// The type's name without module or generic arguments: `Row` for `MyApp.Row<Int>`.
+    /// `String(describing:)` is slow for generic types; `ViewTypeInfo` keeps the result, once
+    /// per type.
     static func segmentName(of type: Any.Type) -> String {
-        cache.name(of: type)
+        var name = String(describing: type)
+        if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
+        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        return name.replacingOccurrences(of: "/", with: "∕")
     }
 
     /// An id as it appears in a path: integers and booleans as they are, strings JSON-quoted
@@ -51,48 +54,11 @@ enum IdentityEncoding {
         }
     }
 
-    /// `parent/child`, the path of a child view or of a slot. Copied byte for byte into a
-    /// string allocated once: `parent + "/" + child` cost three times as much, and this runs
-    /// for every view and every slot mounted.
-    static func path(_ parent: String, _ child: String) -> String {
-        var parent = parent, child = child  // `withUTF8` may first make a bridged string native
-        return parent.withUTF8 { head in
-            child.withUTF8 { tail in
-                String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
-                    var end = buffer.baseAddress!
-                    if let bytes = head.baseAddress { end.update(from: bytes, count: head.count) }
-                    end += head.count
-                    end.pointee = UInt8(ascii: "/")
-                    end += 1
-                    if let bytes = tail.baseAddress { end.update(from: bytes, count: tail.count) }
-                    return head.count + 1 + tail.count
-                }
-            }
-        }
-    }
-
     static func quoted(_ value: String) -> String {
         escapeSlashes(ValueCodec.jsonString(value))
     }
 
     private static func escapeSlashes(_ text: String) -> String {
         text.replacingOccurrences(of: "/", with: "\\u002F")
-    }
-}
-
-/// Type names are computed once per type: `String(describing:)` is slow for generic types.
-private final class TypeNameCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var names: [ObjectIdentifier: String] = [:]
-
-    func name(of type: Any.Type) -> String {
-        let id = ObjectIdentifier(type)
-        if let name = lock.withLock({ names[id] }) { return name }
-        var name = String(describing: type)
-        if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
-        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
-        name = name.replacingOccurrences(of: "/", with: "∕")
-        lock.withLock { names[id] = name }
-        return name
     }
 }

@@ -37,7 +37,7 @@ public final class ViewHost {
         let wakeUp = WakeUp()
         self.wakeUp = wakeUp
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
-        self.root = ViewNode(identity: IdentityEncoding.segmentName(of: Root.self), view: root, parent: nil)
+        self.root = ViewNode(identity: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
         updateNumber = 1
         evaluate(self.root)
         commit()
@@ -149,7 +149,7 @@ public final class ViewHost {
         // A first evaluation (every view of a mount) has nothing to match against.
         if node.children.isEmpty {
             node.children = list.elements.map { element in
-                let child = ViewNode(identity: IdentityEncoding.path(node.identity, element.segment), view: element.view, info: element.info, parent: node)
+                let child = ViewNode(identity: node.identity.appendingPathSegment(element.segment), view: element.view, info: element.info, parent: node)
                 evaluate(child)
                 return child
             }
@@ -161,7 +161,7 @@ public final class ViewHost {
         var children: [ViewNode] = []
         children.reserveCapacity(list.elements.count)
         for element in list.elements {
-            let identity = IdentityEncoding.path(node.identity, element.segment)
+            let identity = node.identity.appendingPathSegment(element.segment)
             if let child = previous.removeValue(forKey: identity) {
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view

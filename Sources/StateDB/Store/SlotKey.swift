@@ -24,6 +24,6 @@ public struct SlotKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `identity/property`: the row's primary key.
-    public var key: String { identity.isEmpty ? property : IdentityEncoding.path(identity, property) }
+    public var key: String { identity.isEmpty ? property : identity.appendingPathSegment(property) }
     public var description: String { key }
 }
