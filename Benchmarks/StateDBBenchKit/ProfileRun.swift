@@ -2,7 +2,7 @@
 /// `perf record`): no floor, no statistics, full sizes. Prints each repetition's seconds.
 @MainActor
 public enum ProfileRun {
-    public static let scenarios = ["write", "write-readers", "write-floor", "hydrate", "update", "defaults"]
+    public static let scenarios = ["write", "write-readers", "write-floor", "hydrate", "hydrate-floor", "update", "defaults"]
 
     public static func run(_ scenario: String, configuration c: BenchConfiguration) throws {
         switch scenario {
@@ -15,6 +15,9 @@ public enum ProfileRun {
         case "hydrate":
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             for _ in 0..<3 { report(try hydrate.runStatedb().seconds) }
+        case "hydrate-floor":
+            let hydrate = try HydrateScenario(rows: c.hydrateRows)
+            for _ in 0..<3 { report(hydrate.runFloor().seconds) }
         case "update":
             let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
             report(tree.measureStatedb(updates: 2_000))

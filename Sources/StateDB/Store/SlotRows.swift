@@ -40,4 +40,50 @@ enum SlotRows {
         statement.bind(tick, at: 10)
         try statement.run()
     }
+
+    /// A commit's new value for a row that exists: value, type, encoding, `updated_at` and
+    /// `seen_at` (both `now`) and the tick. Returns false when there was no such row.
+    ///
+    /// The texts are lent to SQLite for the step instead of copied (see
+    /// `SQLiteStatement.withText`).
+    static func updateValue(of key: String, type: String, value: StoredValue, now: Int64, tick: Int64,
+                            on connection: SQLiteConnection) throws -> Bool {
+        let statement = try connection.cached("""
+            UPDATE slots SET type = ?2, encoding = ?3, value = ?4, updated_at = ?5, seen_at = ?5, version = ?6
+            WHERE key = ?1
+            """)
+        statement.bind(now, at: 5)
+        statement.bind(tick, at: 6)
+        statement.bindStatic(value.staticEncoding, at: 3)
+        try statement.withText(key, at: 1) {
+            try statement.withText(type, at: 2) {
+                try value.withBound(to: statement, at: 4) { try statement.run() }
+            }
+        }
+        return connection.changes == 1
+    }
+
+    /// A commit's value for a row that may not exist yet: inserted with `created_at`,
+    /// `updated_at` and `seen_at` all `now`, or, when the row is there after all, updated as
+    /// `updateValue` does.
+    static func insertValue(of slotKey: SlotKey, key: String, type: String, value: StoredValue, now: Int64, tick: Int64,
+                            on connection: SQLiteConnection) throws {
+        let statement = try connection.cached("""
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?7, ?8)
+            ON CONFLICT (key) DO UPDATE SET type = excluded.type, encoding = excluded.encoding,
+                value = excluded.value, updated_at = excluded.updated_at,
+                seen_at = excluded.seen_at, version = excluded.version
+            """)
+        statement.bind(slotKey.identity, at: 2)
+        statement.bind(slotKey.property, at: 3)
+        statement.bindStatic(value.staticEncoding, at: 5)
+        statement.bind(now, at: 7)
+        statement.bind(tick, at: 8)
+        try statement.withText(key, at: 1) {
+            try statement.withText(type, at: 4) {
+                try value.withBound(to: statement, at: 6) { try statement.run() }
+            }
+        }
+    }
 }

@@ -71,6 +71,28 @@ struct HandEditTests {
         store.close()
     }
 
+    // A commit updates rows it knows exist in place; a row deleted by hand after the store
+    // last looked is written back whole, not lost.
+
+    @Test func aWriteToARowDeletedByHandSinceTheLastRefreshPutsTheRowBack() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let count = try store.binding(for: "App/count", default: 1)
+        let title = try store.binding(for: "App/title", default: "a")
+        count.wrappedValue = 2
+        title.wrappedValue = "b"
+        try store.flush()
+        try SQLiteShell.run(folder.storePath, "DELETE FROM slots WHERE key IN ('App/count', 'App/title')")
+        count.wrappedValue = 3  // no refresh in between: the store still believes the rows exist
+        title.wrappedValue = "c"
+        try store.flush()
+        let rows = SQLiteProbe(path: folder.storePath).rows(
+            "SELECT key, identity, property, type, encoding, value FROM slots ORDER BY key")
+        #expect(rows == [["App/count", "App", "count", "Swift.Int", "integer", "3"],
+                         ["App/title", "App", "title", "Swift.String", "text", "c"]])
+        store.close()
+    }
+
     @Test func theStoresOwnDeletesAdvanceTheClockOncePerCommit() throws {
         let folder = TemporaryDirectory()
         let store = try StateStore(path: folder.storePath)

@@ -25,6 +25,30 @@ enum StoredValue: Equatable, Sendable {
         }
     }
 
+    /// `encoding` as a literal, for binding without a copy.
+    var staticEncoding: StaticString {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .integer: "integer"
+        case .real: "real"
+        case .text: "text"
+        case .blob: "blob"
+        case .json: "json"
+        }
+    }
+
+    /// Binds the value for the duration of `body` (which steps and resets the statement),
+    /// lending text to SQLite instead of having it copied.
+    func withBound<R>(to statement: SQLiteStatement, at index: Int32, _ body: () throws -> R) rethrows -> R {
+        switch self {
+        case .text(let value), .json(let value): return try statement.withText(value, at: index, body)
+        default:
+            bind(to: statement, at: index)
+            return try body()
+        }
+    }
+
     func bind(to statement: SQLiteStatement, at index: Int32) {
         switch self {
         case .null: statement.bindNull(at: index)
