@@ -143,6 +143,7 @@ public final class StateStore: @unchecked Sendable {
                 }
                 try SchemaMigrator(connection: connection, path: path).migrate(from: schemaVersion)
                 try AppMigrator(connection: connection, path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
+                try connection.setTriggersEnabled(false)  // see the note above `configure`
             }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the store")
@@ -166,9 +167,17 @@ public final class StateStore: @unchecked Sendable {
         options = Options()
         let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
         try SchemaMigrator(connection: connection, path: path).migrate(from: 0)
+        try connection.setTriggersEnabled(false)
         self.connection = connection
         try loadAllRows()
     }
+
+    // The schema's triggers stamp a fresh tick on rows and tombstones that other writers (an
+    // operator's sqlite3 shell) change without one. Every write of this connection stamps its
+    // commit's tick itself, so for it they would do nothing, at ~40% of the cost of writing a
+    // row (SQLite runs a trigger's program, frame and all, just to test its WHEN). The
+    // connection therefore runs with triggers off once the migrations are applied; every
+    // other connection, the CLI's included, keeps them.
 
     private func configure(_ connection: SQLiteConnection) throws {
         try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")

@@ -120,6 +120,13 @@ final class SQLiteConnection {
     }
 
     var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
+
+    /// Turns this connection's triggers on or off (other connections keep theirs).
+    func setTriggersEnabled(_ enabled: Bool) throws {
+        guard let db = handle, statedb_set_triggers_enabled(db, enabled ? 1 : 0) == (enabled ? 1 : 0) else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "cannot turn triggers \(enabled ? "on" : "off")", sql: nil)
+        }
+    }
 }
 
 /// A prepared statement. Bind with `bind`, iterate with `step()`, reset with `reset()`.
