@@ -11,6 +11,9 @@ public struct BenchResults: Sendable {
     public let configuration: BenchConfiguration
     /// statedb frames against the floor's transactions.
     public let write: Comparison
+    /// statedb frames against the floor running the store's own statements (not a target; for
+    /// the table: what statedb adds to the SQL it runs).
+    public let writeOverOwnStatements: Comparison
     /// The same frames when every owner reads its slot in `body` (not a target; for the table).
     public let writeWithReaders: Comparison
     /// The write floor (the store's schema) against a plain key-value table: what the schema

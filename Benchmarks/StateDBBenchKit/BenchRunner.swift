@@ -24,12 +24,13 @@ public struct BenchRunner {
         let (points, scaling) = try measureTrees()
         progress("sql per read: \(c.reads) reads")
         let sqlPerRead = try ReadScenario.statementsPerReads(reads: c.reads)
-        let (write, schemaCost, writeWithReaders) = try measureWrites()
+        let (write, writeOverOwnStatements, schemaCost, writeWithReaders) = try measureWrites()
         let hydrate = try measureHydration()
         let userDefaults = try measureUserDefaults()
         progress("done")
         return BenchResults(
-            configuration: c, write: write, writeWithReaders: writeWithReaders, schemaCost: schemaCost, hydrate: hydrate,
+            configuration: c, write: write, writeOverOwnStatements: writeOverOwnStatements, writeWithReaders: writeWithReaders,
+            schemaCost: schemaCost, hydrate: hydrate,
             trees: points, updateScaling: scaling, userDefaults: userDefaults, sqlPerRead: sqlPerRead,
             peakResidentMegabytes: peakResidentMegabytes() ?? 0)
     }
@@ -37,14 +38,16 @@ public struct BenchRunner {
     // Each phase is a function of its own, so its stores, trees and floors are gone before the
     // next phase starts.
 
-    private func measureWrites() throws -> (write: Comparison, schemaCost: Comparison, withReaders: Comparison) {
+    private func measureWrites() throws -> (write: Comparison, overOwnStatements: Comparison, schemaCost: Comparison, withReaders: Comparison) {
         let c = configuration
         progress("write: \(c.writeFrames) frames × \(c.writesPerFrame) writes over \(c.writeSlots) slots")
         let writes = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots)
         let write = try Comparison.measure(rounds: c.rounds, subject: { writes.runStatedb() }, baseline: { try writes.runFloor() })
+        progress("write: statedb against its own statements run bare")
+        let overOwnStatements = try Comparison.measure(rounds: c.rounds, subject: { writes.runStatedb() }, baseline: { try writes.runStoreStatementsFloor() })
         progress("write floor: the store's schema against a key-value table")
         let schemaCost = try Comparison.measure(rounds: c.rounds, subject: { try writes.runFloor() }, baseline: { try writes.runKeyValueFloor() })
-        return (write, schemaCost, try measureWritesWithReaders())
+        return (write, overOwnStatements, schemaCost, try measureWritesWithReaders())
     }
 
     private func measureWritesWithReaders() throws -> Comparison {

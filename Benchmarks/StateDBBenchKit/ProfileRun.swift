@@ -2,7 +2,7 @@
 /// `perf record`): no floor, no statistics, full sizes. Prints each repetition's seconds.
 @MainActor
 public enum ProfileRun {
-    public static let scenarios = ["write", "write-readers", "write-floor", "hydrate", "hydrate-floor", "update", "defaults"]
+    public static let scenarios = ["write", "write-readers", "write-floor", "write-store-sql", "hydrate", "hydrate-floor", "update", "defaults"]
 
     public static func run(_ scenario: String, configuration c: BenchConfiguration) throws {
         switch scenario {
@@ -12,6 +12,9 @@ public enum ProfileRun {
         case "write-floor":
             let write = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots)
             for _ in 0..<3 { report(try write.runFloor()) }
+        case "write-store-sql":
+            let write = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots)
+            for _ in 0..<3 { report(try write.runStoreStatementsFloor()) }
         case "hydrate":
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             for _ in 0..<3 { report(try hydrate.runStatedb().seconds) }
@@ -38,6 +41,9 @@ public enum ProfileRun {
         case "write", "write-readers", "write-floor":
             let write = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots, ownersRead: scenario == "write-readers")
             comparison = try Comparison.measure(rounds: c.rounds, subject: { write.runStatedb() }, baseline: { try write.runFloor() })
+        case "write-store-sql":
+            let write = try WriteScenario(frames: c.writeFrames, writesPerFrame: c.writesPerFrame, slots: c.writeSlots)
+            comparison = try Comparison.measure(rounds: c.rounds, subject: { write.runStatedb() }, baseline: { try write.runStoreStatementsFloor() })
         case "hydrate":
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             comparison = try Comparison.measure(rounds: c.rounds, subject: { try hydrate.runStatedb().seconds }, baseline: { hydrate.runFloor().seconds })

@@ -23,4 +23,21 @@ enum EncodedValue {
         case .text(let value), .json(let value): statement.bind(value, at: index)
         }
     }
+
+    /// Binds the encoding and the value without copies and runs `body` while they are bound.
+    func bindLent(to statement: RawStatement, encodingAt encodingIndex: Int32, valueAt valueIndex: Int32, _ body: () -> Void) {
+        encoding.withCString { encodingText in
+            statement.bindLent(encodingText, count: encoding.utf8.count, at: encodingIndex)
+            switch self {
+            case .integer(let value):
+                statement.bind(value, at: valueIndex)
+                body()
+            case .text(let text), .json(let text):
+                text.withCString { valueText in
+                    statement.bindLent(valueText, count: text.utf8.count, at: valueIndex)
+                    body()
+                }
+            }
+        }
+    }
 }

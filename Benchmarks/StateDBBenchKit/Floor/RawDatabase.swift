@@ -25,6 +25,11 @@ final class RawDatabase {
         }
     }
 
+    /// Turns this connection's triggers off, as the store does for its own connection.
+    func disableTriggers() {
+        guard statedb_set_triggers_enabled(handle, 0) == 0 else { fatalError("statedb-bench: cannot turn triggers off") }
+    }
+
     func prepare(_ sql: String) -> RawStatement {
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
@@ -55,6 +60,11 @@ final class RawStatement {
         }
     }
     func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
+
+    /// Binds text SQLite uses where it is (no copy); the caller keeps it alive until `run()`.
+    func bindLent(_ text: UnsafePointer<CChar>, count: Int, at index: Int32) {
+        sqlite3_bind_text64(handle, index, text, sqlite3_uint64(count), nil, UInt8(SQLITE_UTF8))
+    }
 
     /// Steps a statement that returns no rows, then resets it.
     func run() {

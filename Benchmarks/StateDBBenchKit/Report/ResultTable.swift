@@ -7,6 +7,7 @@ public enum ResultTable {
             rows.append([name, formatDuration(comparison.subjectMedian), formatDuration(comparison.baselineMedian), format(comparison.ratio), target])
         }
         add("write: \(c.writeFrames) frames × \(c.writesPerFrame) writes, \(c.writeSlots) slots", results.write, target: "≤ 1.2")
+        add("  same, floor = the store's own statements (info)", results.writeOverOwnStatements, target: "")
         add("  same, owners read their slots (info)", results.writeWithReaders, target: "")
         rows.append([
             "  (key, value) table floor; ratio = schema floor / it", "", formatDuration(results.schemaCost.baselineMedian),

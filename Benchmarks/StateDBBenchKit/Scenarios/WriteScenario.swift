@@ -20,6 +20,7 @@ public final class WriteScenario {
     private let store: StateStore
     private let host: ViewHost
     private let floor: SchemaFloor
+    private let storeStatementsFloor: SchemaFloor
     private let keyValueFloor: KeyValueFloor
     private var serial = 0
 
@@ -34,6 +35,7 @@ public final class WriteScenario {
         host = ViewHost(root: WriteRoot(owners: slots / 2, sink: sink, ownersRead: ownersRead), store: store)
         precondition(sink.ints.count == slots / 2 && sink.items.count == slots / 2, "every owner handed out its binding")
         floor = SchemaFloor(path: scratch.file("write-floor.sqlite"))
+        storeStatementsFloor = SchemaFloor(path: scratch.file("write-store-statements-floor.sqlite"), statements: .storeStatements)
         keyValueFloor = KeyValueFloor(path: scratch.file("write-kv-floor.sqlite"))
     }
 
@@ -67,6 +69,15 @@ public final class WriteScenario {
         let rows = try floorRows()
         return Stopwatch.time {
             for frame in rows { floor.commit(frame) }
+        }
+    }
+
+    /// The same frames with exactly the statements a statedb commit runs (for the table's
+    /// information row: what statedb costs on top of its own SQL).
+    public func runStoreStatementsFloor() throws -> Double {
+        let rows = try floorRows()
+        return Stopwatch.time {
+            for frame in rows { storeStatementsFloor.commit(frame) }
         }
     }
 

@@ -57,24 +57,20 @@ enum CapturedValue {
     case deferred(() throws -> StoredValue)
 }
 
-/// A slot holding a `Value`.
-final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
+/// A slot holding a `Value`. Values of a type that is not `Equatable` always count as changed;
+/// `EquatableSlotCell` is the cell of the others.
+class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     @exclusivity(unchecked) var value: Value
     let initialValue: Value
-    /// `==` for `Value`; nil when `Value` is not Equatable.
-    private let isEqual: ((Value, Value) -> Bool)?
 
-    init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value, types: SlotTypes<Value>) {
+    required init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value, types: SlotTypes<Value>) {
         self.value = value
         self.initialValue = initialValue
-        self.isEqual = types.isEqual
         super.init(slotKey: slotKey, key: key, typeName: types.typeName)
     }
 
     /// True when `newValue` is known to equal the current value (Equatable types only).
-    func isUnchanged(_ newValue: Value) -> Bool {
-        isEqual?(value, newValue) ?? false
-    }
+    func isUnchanged(_ newValue: Value) -> Bool { false }
 
     override func captureForCommit() -> CapturedValue {
         // A closure per slot per commit cost an allocation even for an Int.
@@ -97,22 +93,9 @@ final class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     }
 }
 
-/// `==` for `T` when `T` is `Equatable`, found once at run time. The common value types get a
-/// concrete comparison; others call their `==` through the `Equatable` conformance.
-///
-/// `unsafeBitCast` only reinterprets: `T` is exactly the type each case names (an `as!` cast
-/// per comparison was most of the cost of a write).
-func equalityFunction<T>(for type: T.Type) -> ((T, T) -> Bool)? {
-    func same<E: Equatable>(_: E.Type) -> (T, T) -> Bool {
-        { unsafeBitCast($0, to: E.self) == unsafeBitCast($1, to: E.self) }
-    }
-    switch ObjectIdentifier(T.self) {
-    case ObjectIdentifier(Int.self): return { unsafeBitCast($0, to: Int.self) == unsafeBitCast($1, to: Int.self) }
-    case ObjectIdentifier(Bool.self): return { unsafeBitCast($0, to: Bool.self) == unsafeBitCast($1, to: Bool.self) }
-    case ObjectIdentifier(Double.self): return { unsafeBitCast($0, to: Double.self) == unsafeBitCast($1, to: Double.self) }
-    case ObjectIdentifier(String.self): return { unsafeBitCast($0, to: String.self) == unsafeBitCast($1, to: String.self) }
-    default:
-        guard let equatable = T.self as? any Equatable.Type else { return nil }
-        return same(equatable)
-    }
+/// The cell of an `Equatable` value: `==` is called on the stored value in place, through the
+/// conformance, where a stored `(Value, Value) -> Bool` closure copied both values for every
+/// write.
+final class EquatableSlotCell<Value: Codable & Equatable>: TypedSlotCell<Value>, @unchecked Sendable {
+    override func isUnchanged(_ newValue: Value) -> Bool { value == newValue }
 }

@@ -6,10 +6,19 @@
 class AnySlotTypes {}
 
 final class SlotTypes<Value: Codable>: AnySlotTypes {
-    let cell = TypedSlotCell<Value>.self
+    /// `EquatableSlotCell<Value>` when `Value` is Equatable, else `TypedSlotCell<Value>`.
+    let cell = cellType(for: Value.self)
     let location = SlotLocation<Value>.self
     /// `ValueCodec.typeName(of: Value.self)`.
     let typeName = ValueCodec.typeName(of: Value.self)
-    /// `==` for `Value`; nil when it is not Equatable.
-    let isEqual = equalityFunction(for: Value.self)
+}
+
+/// The cell class for values of `Value`, found once per type.
+private func cellType<Value: Codable>(for _: Value.Type) -> TypedSlotCell<Value>.Type {
+    guard let equatable = Value.self as? any (Codable & Equatable).Type else { return TypedSlotCell<Value>.self }
+    func open<E: Codable & Equatable>(_: E.Type) -> TypedSlotCell<Value>.Type {
+        // `E` is `Value`, so this is `EquatableSlotCell<Value>`, a subclass of the result type.
+        unsafeBitCast(EquatableSlotCell<E>.self as AnyClass, to: TypedSlotCell<Value>.Type.self)
+    }
+    return open(equatable)
 }
