@@ -58,7 +58,8 @@ final class SchemaFloor {
         commitStatement = database.prepare("COMMIT")
     }
 
-    /// Writes `rows` in one transaction.
+    /// Writes `rows` in one transaction. (Not inlined, so a profiler can count it alone.)
+    @inline(never)
     func commit(_ rows: [Row]) {
         tick += 1
         let now = Int64(Date().timeIntervalSince1970 * 1000)

@@ -147,12 +147,16 @@ public final class ViewHost {
             return
         }
         // A first evaluation (every view of a mount) has nothing to match against.
+        // (A loop, not `map`: the main-actor closure `map` takes checked its executor per child.)
         if node.children.isEmpty {
-            node.children = list.elements.map { element in
+            var children: [ViewNode] = []
+            children.reserveCapacity(list.elements.count)
+            for element in list.elements {
                 let child = ViewNode(identity: node.identity.appendingPathSegment(element.segment), view: element.view, info: element.info, parent: node)
                 evaluate(child)
-                return child
+                children.append(child)
             }
+            node.children = children
             return
         }
         var previous: [String: ViewNode] = [:]
@@ -250,7 +254,8 @@ private func body(of view: any View) -> any View {
     return open(view)
 }
 
-@MainActor
+/// Calls `body` with the address of `view`'s value. Not isolated to the main actor: isolated,
+/// the closure it hands `withUnsafePointer` checked its executor at every call.
 private func withBytes<R>(of view: any View, _ body: (UnsafeRawPointer) -> R) -> R {
     func open<V: View>(_ view: V) -> R { withUnsafePointer(to: view) { body(UnsafeRawPointer($0)) } }
     return open(view)

@@ -89,6 +89,13 @@ enum ValueCodec {
         case (.int64, .integer(let value)): return unsafeBitCast(value, to: T.self)
         default: break
         }
+        return try decodeInGeneral(type, from: stored)
+    }
+
+    /// Everything but the exact matches. A function of its own: its `T?` made the fast path
+    /// above look up the optional type's metadata for every value decoded.
+    @inline(never)
+    private static func decodeInGeneral<T: Decodable>(_ type: T.Type, from stored: StoredValue) throws -> T {
         if let value = try decodeNative(type, from: stored) { return value }
         let json: String
         switch stored {
