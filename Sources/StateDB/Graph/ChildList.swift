@@ -51,12 +51,13 @@ struct ChildList {
         var duplicated: [String] = []
         for index in elements.indices {
             let segment = elements[index].segment
-            let count = (seen[segment] ?? 0) + 1
+            // One hash per element in the common case (no duplicate): store, and look at what
+            // was there before.
+            guard let previous = seen.updateValue(1, forKey: segment) else { continue }
+            let count = previous + 1
             seen[segment] = count
-            if count > 1 {
-                if count == 2 { duplicated.append(segment) }
-                elements[index].segment = segment + "[duplicate \(count)]"
-            }
+            if count == 2 { duplicated.append(segment) }
+            elements[index].segment = segment + "[duplicate \(count)]"
         }
         return duplicated
     }

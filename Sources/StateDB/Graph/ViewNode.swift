@@ -56,6 +56,7 @@ struct OwnedSlots {
             if let index = entries.firstIndex(where: { $0.name == name }) {
                 if let newValue { entries[index].location = newValue } else { entries.remove(at: index) }
             } else if let newValue {
+                if entries.isEmpty { entries.reserveCapacity(2) }  // growing from one reallocated per slot
                 entries.append((name, newValue))
             }
         }
