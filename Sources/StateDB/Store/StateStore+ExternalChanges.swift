@@ -41,8 +41,9 @@ extension StateStore {
         var diagnostics: [StateDiagnostic] = []
         lock.withLock {
             for row in changed {
-                guard let cell = slots[row.key]?.liveCell else {
-                    slots[row.key] = .dormant(row)
+                let key = SlotIndexKey(row.key)
+                guard let cell = slots[key]?.liveCell else {
+                    slots[key] = .dormant(row)
                     continue
                 }
                 if cell.needsWrite { continue }  // ours commits later and wins
@@ -58,7 +59,8 @@ extension StateStore {
                     diagnostics.append(StateDiagnostic(kind: .externalChange, key: row.key, message: "another process stored a \(row.type) value that does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot keeps its value."))
                 }
             }
-            for key in deleted {
+            for deletedKey in deleted {
+                let key = SlotIndexKey(deletedKey)
                 guard let cell = slots[key]?.liveCell else {
                     slots[key] = nil  // a dormant row, or nothing
                     continue

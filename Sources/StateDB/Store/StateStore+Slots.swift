@@ -19,15 +19,16 @@ extension StateStore {
     func slot<Value: Codable>(
         _ slotKey: SlotKey, types: SlotTypes<Value> = SlotTypes<Value>(), initialValue: () -> Value
     ) throws -> TypedSlotCell<Value> {
-        let key = slotKey.key
+        let indexKey = SlotIndexKey(identity: slotKey.identity, property: slotKey.property)
         var diagnostic: StateDiagnostic?
         // The cell is kept as a plain `SlotCell?` under the lock: an optional of the generic
         // `TypedSlotCell<Value>` cost a run-time metadata lookup per slot mounted.
         var found: SlotCell?
         var created = false
         lock.lock()
-        let index = slots.index(forKey: key)
+        let index = slots.index(forKey: indexKey)
         if let index, case .dormant(let row) = slots.values[index] {
+            let key = row.key  // the text loaded from the file: no new copy
             let now = nowMilliseconds()
             let cell: TypedSlotCell<Value>
             do {
@@ -52,9 +53,10 @@ extension StateStore {
         } else if let index {
             found = slots.values[index].liveCell
         } else {
+            let key = slotKey.key
             let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
             cell.needsWrite = true
-            slots[key] = .live(cell)
+            slots[indexKey.whole(key)] = .live(cell)
             found = cell
             created = true
         }
@@ -63,7 +65,7 @@ extension StateStore {
         if let diagnostic { report(diagnostic) }
         if created { return unsafeDowncast(found!, to: TypedSlotCell<Value>.self) }
         guard let cell = found as? TypedSlotCell<Value> else {
-            throw StateStoreError(.typeMismatch, path: path, "slot \(key) is in use as \(found!.typeName) in this process, not \(types.typeName).")
+            throw StateStoreError(.typeMismatch, path: path, "slot \(found!.key) is in use as \(found!.typeName) in this process, not \(types.typeName).")
         }
         return cell
     }
@@ -149,7 +151,8 @@ extension StateStore {
             cell.isEnded = true
             cell.needsWrite = false
             cell.needsSeenStamp = false
-            if slots[cell.key]?.liveCell === cell { slots[cell.key] = nil }
+            let key = SlotIndexKey(cell.key)
+            if slots[key]?.liveCell === cell { slots[key] = nil }
             pendingDeletions.append(cell.key)
         }
     }

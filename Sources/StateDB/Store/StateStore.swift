@@ -59,7 +59,7 @@ public final class StateStore: @unchecked Sendable {
     var connection: SQLiteConnection?
     /// (lock) Every key this process knows: the cell of a slot in use, or the row loaded from
     /// the file that nothing has asked for yet.
-    @exclusivity(unchecked) var slots: [String: SlotEntry] = [:]
+    @exclusivity(unchecked) var slots: [SlotIndexKey: SlotEntry] = [:]
     /// (lock) Cells whose rows the next commit must write.
     @exclusivity(unchecked) var commitQueue: [SlotCell] = []
     /// (lock) Keys whose rows the next commit must delete.
@@ -192,11 +192,11 @@ public final class StateStore: @unchecked Sendable {
     private func loadAllRows() throws {
         try withConnection("loading the store") { connection in
             let statement = try connection.prepare(StoredRow.selectSQL)
-            var rows: [String: SlotEntry] = [:]
+            var rows: [SlotIndexKey: SlotEntry] = [:]
             rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills
             while try statement.step() {
                 let row = StoredRow(statement)
-                rows[row.key] = .dormant(row)
+                rows[SlotIndexKey(row.key)] = .dormant(row)
             }
             seenTick = try StoreClock.current(on: connection)
             dataVersion = try connection.pragmaInteger("data_version")

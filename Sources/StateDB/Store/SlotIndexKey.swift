@@ -1,0 +1,143 @@
+import Foundation
+
+/// A key of the store's slot index (`StateStore.slots`): a slot key's text, with a hash of its
+/// bytes worked out once.
+///
+/// Two things make it cheaper than a `String` key, which cost ~800 instructions per lookup of a
+/// 50-byte key (SipHash over every byte, then the comparison):
+/// - the hash is a word-at-a-time hash of the bytes, and the dictionary mixes only that
+///   64-bit number with its seed;
+/// - a lookup can give the identity and the property apart (`init(identity:property:)`), so a
+///   view being mounted finds its slot without building the key string: a row loaded from the
+///   file already has one, which the slot's cell then shares.
+///
+/// The hash of a key is the combination of the hashes of its identity and its property, split
+/// at the last `/` as `SlotKey` splits them, so both spellings hash alike; `==` compares the
+/// actual text. Not keyed against chosen collisions: the keys come from the app's code and its
+/// own state file.
+struct SlotIndexKey: Hashable {
+    let hash: UInt64
+    /// The whole key, or the identity when `property` is not nil.
+    let head: String
+    /// The property, for a key given in two parts.
+    let property: String?
+
+    /// The key `text` (`identity/property`).
+    init(_ text: String) {
+        var text = text
+        hash = text.withUTF8 { bytes in
+            var slash = bytes.count
+            while slash > 0 && bytes[slash - 1] != UInt8(ascii: "/") { slash -= 1 }
+            guard slash > 0 else { return Self.combine(Self.hash(UnsafeRawBufferPointer(start: nil, count: 0)), Self.hash(UnsafeRawBufferPointer(bytes))) }
+            let raw = UnsafeRawBufferPointer(bytes)
+            return Self.combine(Self.hash(UnsafeRawBufferPointer(rebasing: raw[..<(slash - 1)])),
+                                Self.hash(UnsafeRawBufferPointer(rebasing: raw[slash...])))
+        }
+        head = text
+        property = nil
+    }
+
+    /// The key of slot `property` of the view at `identity`, without joining them.
+    init(identity: String, property: String) {
+        var identity = identity, property = property
+        hash = Self.combine(identity.withUTF8 { Self.hash(UnsafeRawBufferPointer($0)) },
+                            property.withUTF8 { Self.hash(UnsafeRawBufferPointer($0)) })
+        head = identity
+        self.property = property
+    }
+
+    /// This key as a whole `text`, which the caller built from the two parts (the hash is
+    /// kept, not worked out again).
+    func whole(_ text: String) -> SlotIndexKey {
+        SlotIndexKey(hash: hash, head: text, property: nil)
+    }
+
+    private init(hash: UInt64, head: String, property: String?) {
+        self.hash = hash
+        self.head = head
+        self.property = property
+    }
+
+    /// The key's text (built only for a key given in two parts).
+    var text: String {
+        guard let property else { return head }
+        return SlotKey(identity: head, property: property).key
+    }
+
+    static func == (lhs: SlotIndexKey, rhs: SlotIndexKey) -> Bool {
+        guard lhs.hash == rhs.hash else { return false }
+        switch (lhs.property, rhs.property) {
+        case (nil, nil): return lhs.head == rhs.head
+        case (let property?, nil): return rhs.head.isKey(identity: lhs.head, property: property)
+        case (nil, let property?): return lhs.head.isKey(identity: rhs.head, property: property)
+        case (let left?, let right?): return lhs.head == rhs.head && left == right
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+
+    /// What `Dictionary` asks for: the stored hash mixed with the dictionary's seed, instead
+    /// of a `Hasher` run over it.
+    func _rawHashValue(seed: Int) -> Int {
+        Int(truncatingIfNeeded: Self.mix(hash ^ UInt64(UInt(bitPattern: seed))))
+    }
+
+    // MARK: - Hashing bytes
+
+    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// A hash of `bytes`, eight at a time.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var state = UInt64(bytes.count) &* multiplier
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            state = (state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+            state ^= state >> 32
+            offset += 8
+        }
+        var last: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            last |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        return mix(state ^ last)
+    }
+
+    private static func combine(_ identity: UInt64, _ property: UInt64) -> UInt64 {
+        mix(identity &* multiplier ^ property)
+    }
+
+    /// The 64-bit finaliser of MurmurHash3: every input bit affects every output bit.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var value = value
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value &*= 0xC4CE_B9FE_1A85_EC53
+        value ^= value >> 33
+        return value
+    }
+}
+
+extension String {
+    /// Whether this text is the key of slot `property` of the view at `identity`, as
+    /// `SlotKey.key` spells it.
+    fileprivate func isKey(identity: String, property: String) -> Bool {
+        if identity.isEmpty { return self == property }
+        var key = self, identity = identity, property = property
+        return key.withUTF8 { key in
+            identity.withUTF8 { identity in
+                property.withUTF8 { property in
+                    key.count == identity.count + 1 + property.count
+                        && key[identity.count] == UInt8(ascii: "/")
+                        && memcmp(key.baseAddress!, identity.baseAddress!, identity.count) == 0
+                        && (property.isEmpty || memcmp(key.baseAddress! + identity.count + 1, property.baseAddress!, property.count) == 0)
+                }
+            }
+        }
+    }
+}
