@@ -26,12 +26,13 @@ struct SlotIndexKey: Hashable {
     init(_ text: String) {
         var text = text
         hash = text.withUTF8 { bytes in
-            var slash = bytes.count
-            while slash > 0 && bytes[slash - 1] != UInt8(ascii: "/") { slash -= 1 }
-            guard slash > 0 else { return Self.combine(Self.hash(UnsafeRawBufferPointer(start: nil, count: 0)), Self.hash(UnsafeRawBufferPointer(bytes))) }
             let raw = UnsafeRawBufferPointer(bytes)
-            return Self.combine(Self.hash(UnsafeRawBufferPointer(rebasing: raw[..<(slash - 1)])),
-                                Self.hash(UnsafeRawBufferPointer(rebasing: raw[slash...])))
+            guard let base = bytes.baseAddress else { return Self.combine(Self.hash(raw), Self.hash(raw)) }
+            var identityCount = bytes.count - 1  // where the last `/` is, found from the end
+            while identityCount >= 0 && base[identityCount] != UInt8(ascii: "/") { identityCount -= 1 }
+            guard identityCount >= 0 else { return Self.combine(Self.hash(UnsafeRawBufferPointer(start: nil, count: 0)), Self.hash(raw)) }
+            return Self.combine(Self.hash(UnsafeRawBufferPointer(start: base, count: identityCount)),
+                                Self.hash(UnsafeRawBufferPointer(start: base + identityCount + 1, count: raw.count - identityCount - 1)))
         }
         head = text
         property = nil

@@ -194,8 +194,9 @@ public final class StateStore: @unchecked Sendable {
             let statement = try connection.prepare(StoredRow.selectSQL)
             var rows: [SlotIndexKey: SlotEntry] = [:]
             rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills
+            var typeNames = RecentTexts()
             while try statement.step() {
-                let row = StoredRow(statement)
+                let row = StoredRow(statement, typeNames: &typeNames)
                 rows[SlotIndexKey(row.key)] = .dormant(row)
             }
             seenTick = try StoreClock.current(on: connection)
@@ -254,39 +255,6 @@ public final class StateStore: @unchecked Sendable {
     /// SQL statements run on this store's connection since it opened; reads of hydrated
     /// slots add none.
     public var sqlStatementCount: Int { databaseLock.withLock { connection?.statementsExecuted ?? 0 } }
-}
-
-/// A row as loaded from the `slots` table.
-struct StoredRow: Sendable {
-    static let selectSQL = "SELECT key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version FROM slots"
-
-    let key: String
-    let type: String
-    let encoding: String
-    /// The value, or why it could not be read as its encoding.
-    let value: Result<StoredValue, StoredValueError>
-    let createdAt: Int64
-    let updatedAt: Int64
-    let seenAt: Int64
-    let version: Int64
-
-    /// The identity and property, split from the key as the store wrote them. Not read from
-    /// their columns: opening a store built these two strings for every row and used neither.
-    var identity: String { SlotKey(key).identity }
-    var property: String { SlotKey(key).property }
-
-    init(_ statement: SQLiteStatement) {
-        key = statement.string(at: 0)
-        type = statement.string(at: 3)
-        let encoding = statement.string(at: 4)
-        self.encoding = encoding
-        value = Result { try StoredValue.read(from: statement, at: 5, encoding: encoding) }
-            .mapError { $0 as? StoredValueError ?? StoredValueError(message: "\($0)") }
-        createdAt = statement.int64(at: 6)
-        updatedAt = statement.int64(at: 7)
-        seenAt = statement.int64(at: 8)
-        version = statement.int64(at: 9)
-    }
 }
 
 /// A value on its way to the quarantine table.

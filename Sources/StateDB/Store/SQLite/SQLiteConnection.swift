@@ -236,6 +236,12 @@ final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
+    /// The text in column `index`, shared with an earlier row's when the bytes are the same.
+    func string(at index: Int32, reusing recent: inout RecentTexts) -> String {
+        guard let text = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return recent.text(UnsafeBufferPointer(start: text, count: count))
+    }
     func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
     func bytes(at index: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, index))
