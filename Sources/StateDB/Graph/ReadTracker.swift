@@ -3,11 +3,21 @@ import Foundation
 /// Collects the slots a body reads while it runs.
 final class ReadRecorder {
     /// Used by the one thread evaluating a body, so no runtime exclusivity check.
-    @exclusivity(unchecked) private(set) var reads: [SlotCell] = []
+    @exclusivity(unchecked) private var reads: [SlotCell] = []
+    /// Between `withRecorder` and `takeReads`.
+    @exclusivity(unchecked) fileprivate(set) var isRecording = false
+
     func record(_ cell: SlotCell) {
         // Room for a few at once: growing from empty reallocated on the second read.
         if reads.isEmpty { reads.reserveCapacity(4) }
         reads.append(cell)
+    }
+
+    /// The reads since recording began; the recorder is then free for the next body.
+    func takeReads() -> [SlotCell] {
+        defer { reads = [] }
+        isRecording = false
+        return reads
     }
 }
 
@@ -27,6 +37,7 @@ enum ReadTracker {
 
     /// Runs `body` with `recorder` collecting this thread's reads; nests correctly.
     static func withRecorder<T>(_ recorder: ReadRecorder, _ body: () throws -> T) rethrows -> T {
+        recorder.isRecording = true
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, Unmanaged.passUnretained(recorder).toOpaque())
         defer { pthread_setspecific(key, previous) }

@@ -26,6 +26,7 @@ public final class ViewHost {
     // Main actor only, and changed by one evaluation at a time (see `ViewNode`).
     @exclusivity(unchecked) private var dependencies = DependencyIndex()
     @exclusivity(unchecked) private var updateNumber = 0
+    private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
 
     /// How many `body` evaluations ran since the host was created (mounting included).
@@ -112,7 +113,10 @@ public final class ViewHost {
         node.evaluatedInUpdate = updateNumber
         node.isInvalidated = false
         attachSlots(of: node)
-        let recorder = ReadRecorder()
+        // One recorder serves every evaluation (children are evaluated after their parent's
+        // body has run, so evaluations do not nest); a body that mounts another host of its
+        // own gets a fresh one.
+        let recorder = reusableRecorder.isRecording ? ReadRecorder() : reusableRecorder
         var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
             var list = ChildList()
             if let addChildren = node.info.addPrimitiveChildren {
@@ -123,7 +127,7 @@ public final class ViewHost {
             }
             return list
         }
-        dependencies.setReads(of: node, to: recorder.reads)
+        dependencies.setReads(of: node, to: recorder.takeReads())
         for segment in children.separateDuplicates() {
             store.report(StateDiagnostic(kind: .duplicateIdentity, key: node.identity + "/" + segment, message: "several sibling views have this identity (duplicate ForEach ids?); each got its own slots, marked [duplicate N]. Give every element a unique id."))
         }
