@@ -6,10 +6,15 @@ protocol SlotProperty {
     static func makeSlotTypes() -> AnySlotTypes
     /// Attaches to the slot `key` in `store`, hydrating or creating it. `types` is what
     /// `makeSlotTypes()` returned for this property's type.
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes) throws -> SlotCell
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes) throws -> AnySlotLocation
     /// Attaches to the slot a previous struct of the same view used; false when the value
     /// type differs (the code changed).
-    func reattach(_ cell: SlotCell, store: StateStore) -> Bool
+    func reattach(_ location: AnySlotLocation) -> Bool
+}
+
+/// An attached slot, kept by the view node that owns it.
+protocol AnySlotLocation: AnyObject {
+    var anyCell: SlotCell { get }
 }
 
 /// A stored property that refers to a slot without owning it (`Binding`): two values are the

@@ -200,7 +200,7 @@ public final class ViewHost {
     /// Ends a subtree: its slots' rows are deleted in the next commit.
     private func unmount(_ node: ViewNode) {
         node.isMounted = false
-        for cell in node.slots.values { store.endSlot(cell) }
+        for location in node.slots.values { store.endSlot(location.anyCell) }
         dependencies.removeReads(of: node)
         for child in node.children { unmount(child) }
     }
@@ -212,8 +212,8 @@ public final class ViewHost {
             for field in fields {
                 let property = loadSlotProperty(field.type, at: base + field.offset)
                 if let existing = node.slots[field.name] {
-                    if property.reattach(existing, store: store) { continue }
-                    store.endSlot(existing)  // the property's type changed
+                    if property.reattach(existing) { continue }
+                    store.endSlot(existing.anyCell)  // the property's type changed
                     node.slots[field.name] = nil
                 }
                 do {

@@ -48,13 +48,13 @@ func viewTypeInfo(of view: any View) -> ViewTypeInfo {
 /// The slots a view owns, by property name: a short list searched in order. Views own a
 /// handful of slots, and a dictionary per view cost ~140 bytes even for one.
 struct OwnedSlots {
-    private var entries: [(name: String, cell: SlotCell)] = []
+    private var entries: [(name: String, location: AnySlotLocation)] = []
 
-    subscript(name: String) -> SlotCell? {
-        get { entries.first { $0.name == name }?.cell }
+    subscript(name: String) -> AnySlotLocation? {
+        get { entries.first { $0.name == name }?.location }
         set {
             if let index = entries.firstIndex(where: { $0.name == name }) {
-                if let newValue { entries[index].cell = newValue } else { entries.remove(at: index) }
+                if let newValue { entries[index].location = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 if entries.isEmpty { entries.reserveCapacity(2) }  // growing from one reallocated per slot
                 entries.append((name, newValue))
@@ -62,5 +62,5 @@ struct OwnedSlots {
         }
     }
 
-    var values: [SlotCell] { entries.map(\.cell) }
+    var values: [AnySlotLocation] { entries.map(\.location) }
 }

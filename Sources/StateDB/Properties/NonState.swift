@@ -35,10 +35,10 @@ public struct NonState<Value: Codable>: SlotProperty {
 
     static func makeSlotTypes() -> AnySlotTypes { SlotTypes<Value>() }
 
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes) throws -> SlotCell {
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes) throws -> AnySlotLocation {
         // `types` came from `makeSlotTypes()` of this very type (the view's field table).
-        try box.attach(store: store, key: key, types: unsafeDowncast(types, to: SlotTypes<Value>.self))
+        try box.attachProperty(store: store, key: key, types: unsafeDowncast(types, to: SlotTypes<Value>.self))
     }
 
-    func reattach(_ cell: SlotCell, store: StateStore) -> Bool { box.reattach(cell, store: store) }
+    func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }
 }

@@ -17,9 +17,6 @@ class Location<Value>: @unchecked Sendable {
 
     /// The slot behind this location, for diagnostics.
     var slotKey: String? { nil }
-
-    /// The slot cell this location reads and writes directly; nil for derived locations.
-    var slotCell: SlotCell? { nil }
 }
 
 /// A binding made from closures (`Binding(get:set:)`).

@@ -21,9 +21,10 @@ final class SlotLocation<Value: Codable>: Location<Value>, @unchecked Sendable {
     override func set(_ newValue: Value) { store.write(cell, newValue) }
     override func modify(_ change: (inout Value) -> Void) { store.modify(cell, change) }
 
-    /// The same slot, whether `other` came from the store or from the slot's `@State`.
-    override func isSame(as other: Location<Value>) -> Bool { other.slotCell === cell }
+    override func isSame(as other: Location<Value>) -> Bool {
+        guard let other = other as? SlotLocation<Value> else { return false }
+        return cell === other.cell
+    }
 
-    override var slotCell: SlotCell? { cell }
     override var slotKey: String? { cell.key }
 }
