@@ -126,6 +126,21 @@ struct BindingTests {
         #expect(task.id == "x", "Identifiable when the value is")
     }
 
+    @Test func aViewsBindingAndAStoreBindingToOneSlotReferToTheSameValue() throws {
+        let store = StateStore.inMemory()
+        let handedOut = HandedOutBindings()
+        let host = ViewHost(root: BindingHolder(handedOut: handedOut), store: store)
+        let fromStore = try store.binding(for: "BindingHolder/count", default: 0)
+        fromStore.wrappedValue = 5
+        host.update()  // re-runs the body: a fresh struct, a fresh `$count`
+        #expect(handedOut.bindings.count == 2)
+        let (first, second) = (handedOut.bindings[0], handedOut.bindings[1])
+        #expect(first.refersToSameValue(as: second), "two evaluations, one slot")
+        #expect(first.refersToSameValue(as: fromStore) && fromStore.refersToSameValue(as: first))
+        #expect(!first.refersToSameValue(as: try store.binding(for: "BindingHolder/other", default: 0)))
+        #expect(first.wrappedValue == 5 && first.slotKey == "BindingHolder/count")
+    }
+
     @Test func bindingsWorkFromBackgroundTasks() async throws {
         let store = StateStore.inMemory()
         let slots = try (0..<4).map { try store.binding(for: "Background/slot\($0)", default: 0) }
@@ -141,5 +156,21 @@ struct BindingTests {
         }
         try store.flush()
         #expect(slots.map(\.wrappedValue) == [5000, 5001, 5002, 5003])
+    }
+}
+
+/// Keeps the `$count` of every evaluation of `BindingHolder`.
+@MainActor
+final class HandedOutBindings {
+    var bindings: [Binding<Int>] = []
+}
+
+struct BindingHolder: View {
+    let handedOut: HandedOutBindings
+    @State var count = 0
+
+    var body: some View {
+        let _ = handedOut.bindings.append($count)
+        Text("\(count)")
     }
 }
