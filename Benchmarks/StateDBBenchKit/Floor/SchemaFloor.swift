@@ -64,38 +64,19 @@ final class SchemaFloor {
         tick += 1
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         begin.run()  // prepared once, as the store does
-        if statements == .storeStatements {
+        switch statements {
+        case .upsert:
+            for row in rows { upsert(row, now: now) }
+        case .storeStatements:
             // The first frame creates the rows; every later one updates them, as the store does.
-            for row in rows {
-                update.bind(now, at: 5)
-                update.bind(tick, at: 6)
-                row.key.withCString { key in
-                    row.type.withCString { type in
-                        update.bindLent(key, count: row.key.utf8.count, at: 1)
-                        update.bindLent(type, count: row.type.utf8.count, at: 2)
-                        row.value.bindLent(to: update, encodingAt: 3, valueAt: 4) { update.run() }
-                    }
-                }
-                if sqlite3_changes(database.handle) == 0 { insert(row, now: now) }
-            }
-            commitStatement.run()
-            return
-        }
-        for row in rows {
-            upsert.bind(row.key, at: 1)
-            upsert.bind(row.identity, at: 2)
-            upsert.bind(row.property, at: 3)
-            upsert.bind(row.type, at: 4)
-            upsert.bind(row.value.encoding, at: 5)
-            row.value.bind(to: upsert, at: 6)
-            upsert.bind(now, at: 7)
-            upsert.bind(tick, at: 8)
-            upsert.run()
+            for row in rows where !update(row, now: now) { upsert(row, now: now) }
         }
         commitStatement.run()
     }
 
-    private func insert(_ row: Row, now: Int64) {
+    /// The floor's statement: every column bound, texts copied by SQLite.
+    @inline(__always)
+    private func upsert(_ row: Row, now: Int64) {
         upsert.bind(row.key, at: 1)
         upsert.bind(row.identity, at: 2)
         upsert.bind(row.property, at: 3)
@@ -105,5 +86,20 @@ final class SchemaFloor {
         upsert.bind(now, at: 7)
         upsert.bind(tick, at: 8)
         upsert.run()
+    }
+
+    /// The store's statement for a row that exists, texts lent; false when there was none.
+    @inline(__always)
+    private func update(_ row: Row, now: Int64) -> Bool {
+        update.bind(now, at: 5)
+        update.bind(tick, at: 6)
+        row.key.withCString { key in
+            row.type.withCString { type in
+                update.bindLent(key, count: row.key.utf8.count, at: 1)
+                update.bindLent(type, count: row.type.utf8.count, at: 2)
+                row.value.bindLent(to: update, encodingAt: 3, valueAt: 4) { update.run() }
+            }
+        }
+        return sqlite3_changes(database.handle) == 1
     }
 }

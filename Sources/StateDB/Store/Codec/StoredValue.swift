@@ -14,17 +14,7 @@ enum StoredValue: Equatable, Sendable {
     case json(String)
 
     /// The `encoding` column's value.
-    var encoding: String {
-        switch self {
-        case .null: "null"
-        case .bool: "bool"
-        case .integer: "integer"
-        case .real: "real"
-        case .text: "text"
-        case .blob: "blob"
-        case .json: "json"
-        }
-    }
+    var encoding: String { staticEncoding.description }
 
     /// `encoding` as a literal, for binding without a copy.
     var staticEncoding: StaticString {
