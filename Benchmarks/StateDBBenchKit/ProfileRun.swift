@@ -52,7 +52,7 @@ public enum ProfileRun {
             comparison = Comparison.measure(rounds: c.rounds, subject: { tree.measureStatedb(updates: c.updatesPerRound) }, baseline: { tree.measureFloor(updates: c.updatesPerRound) })
         case "defaults":
             let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)
-            _ = try defaults.runStatedb()  // as the full run does: no UserDefaults warm-up round
+            try defaults.warmUp()  // as the full run does
             comparison = try Comparison.measure(rounds: c.rounds, warmup: 0, subject: { defaults.runUserDefaults() }, baseline: { try defaults.runStatedb() })
         default:
             preconditionFailure("unknown scenario \(scenario)")

@@ -13,7 +13,7 @@ import CSQLite
 ///   not even a schema migration.
 /// - **Writing** (`access: .write`) runs each operation in one transaction that first checks
 ///   everything and then, if it changes anything, advances the store's clock once and stamps
-///   every row it writes with that tick. Deletions leave tombstones (by trigger). A running
+///   every row it writes with that tick. Deletions stamp tombstones with that tick too. A running
 ///   app picks the change up on its next `ViewHost.update()` (`StateStore.refreshFromDisk()`).
 ///   A refused operation rolls back and leaves the file as it was.
 ///

@@ -113,9 +113,9 @@ public final class ViewHost {
         node.evaluatedInUpdate = updateNumber
         node.isInvalidated = false
         attachSlots(of: node)
-        // One recorder serves every evaluation (children are evaluated after their parent's
-        // body has run, so evaluations do not nest); a body that mounts another host of its
-        // own gets a fresh one.
+        // One recorder serves every evaluation of this host (children are evaluated after their
+        // parent's body has run, so evaluations do not nest); a body that re-enters the host
+        // (calls `update()`) while its reads are being recorded gets a fresh one.
         let recorder = reusableRecorder.isRecording ? ReadRecorder() : reusableRecorder
         var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
             var list = ChildList()

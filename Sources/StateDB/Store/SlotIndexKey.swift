@@ -12,9 +12,10 @@ import Foundation
 ///   file already has one, which the slot's cell then shares.
 ///
 /// The hash of a key is the combination of the hashes of its identity and its property, split
-/// at the last `/` as `SlotKey` splits them, so both spellings hash alike; `==` compares the
-/// actual text. Not keyed against chosen collisions: the keys come from the app's code and its
-/// own state file.
+/// at the last `/` byte as `SlotKey` splits them, so both spellings hash alike. `==` compares
+/// the bytes, as SQLite's UNIQUE index on `key` does: two keys that Unicode counts as the same
+/// text but that are spelled with different bytes are two slots, in memory as in the file. Not
+/// keyed against chosen collisions: the keys come from the app's code and its own state file.
 struct SlotIndexKey: Hashable {
     let hash: UInt64
     /// The whole key, or the identity when `property` is not nil.
@@ -68,10 +69,10 @@ struct SlotIndexKey: Hashable {
     static func == (lhs: SlotIndexKey, rhs: SlotIndexKey) -> Bool {
         guard lhs.hash == rhs.hash else { return false }
         switch (lhs.property, rhs.property) {
-        case (nil, nil): return lhs.head == rhs.head
+        case (nil, nil): return lhs.head.hasSameBytes(as: rhs.head)
         case (let property?, nil): return rhs.head.isKey(identity: lhs.head, property: property)
         case (nil, let property?): return lhs.head.isKey(identity: rhs.head, property: property)
-        case (let left?, let right?): return lhs.head == rhs.head && left == right
+        case (let left?, let right?): return lhs.head.hasSameBytes(as: rhs.head) && left.hasSameBytes(as: right)
         }
     }
 
@@ -125,10 +126,21 @@ struct SlotIndexKey: Hashable {
 }
 
 extension String {
+    /// Whether both texts are the same bytes (`==` on strings also accepts canonically
+    /// equivalent spellings).
+    fileprivate func hasSameBytes(as other: String) -> Bool {
+        var text = self, other = other
+        return text.withUTF8 { left in
+            other.withUTF8 { right in
+                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }
+    }
+
     /// Whether this text is the key of slot `property` of the view at `identity`, as
     /// `SlotKey.key` spells it.
     fileprivate func isKey(identity: String, property: String) -> Bool {
-        if identity.isEmpty { return self == property }
+        if identity.isEmpty { return hasSameBytes(as: property) }
         var key = self, identity = identity, property = property
         return key.withUTF8 { key in
             identity.withUTF8 { identity in

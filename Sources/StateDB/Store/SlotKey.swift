@@ -13,10 +13,14 @@ public struct SlotKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Splits `identity/property` at the last `/`; a key without `/` has an empty identity.
+    ///
+    /// The split is at the last `/` byte, as SQLite sees the text, even where Unicode joins
+    /// that `/` with the character after it (a combining mark, a joiner) into one character.
     public init(_ key: String) {
-        if let slash = key.lastIndex(of: "/") {
-            identity = String(key[..<slash])
-            property = String(key[key.index(after: slash)...])
+        let bytes = key.utf8
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            identity = String(decoding: bytes[..<slash], as: UTF8.self)
+            property = String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
         } else {
             identity = ""
             property = key

@@ -173,11 +173,14 @@ public final class StateStore: @unchecked Sendable {
     }
 
     // The schema's triggers stamp a fresh tick on rows and tombstones that other writers (an
-    // operator's sqlite3 shell) change without one. Every write of this connection stamps its
-    // commit's tick itself, so for it they would do nothing, at ~40% of the cost of writing a
-    // row (SQLite runs a trigger's program, frame and all, just to test its WHEN). The
-    // connection therefore runs with triggers off once the migrations are applied; every
-    // other connection, the CLI's included, keeps them.
+    // operator's sqlite3 shell) change without one. Every write through a store — the app's
+    // commits, the CLI's edits (`StoreAdmin` opens a store too), state migrations — stamps its
+    // commit's tick itself, so for a store's connection they would do nothing, at ~40% of the
+    // cost of writing a row (SQLite runs a trigger's program, frame and all, just to test its
+    // WHEN). A store's connection therefore runs with triggers off once the migrations are
+    // applied; any other connection keeps them. A new write path on a store's connection must
+    // stamp its tick (see `SlotRows`), and a new trigger does not fire for it: a test pins the
+    // schema's triggers so that adding one means revisiting this.
 
     private func configure(_ connection: SQLiteConnection) throws {
         try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")

@@ -31,6 +31,17 @@ struct EmbeddedSchemaTests {
         }
     }
 
+    /// A store's own connection runs with triggers off (`StateStore.configure`): its writers
+    /// stamp their tick themselves, and these three triggers exist for other writers only. A
+    /// migration that adds or replaces a trigger fails here, so that the choice is revisited:
+    /// the new trigger would not fire for statedb's own writes.
+    @Test func theSchemasTriggersAreTheThreeForOtherWriters() throws {
+        let folder = TemporaryDirectory()
+        try StateStore(path: folder.storePath).close()
+        #expect(try SQLiteShell.run(folder.storePath, "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name")
+            == "slots_stamp_insert\nslots_stamp_update\nslots_tombstone")
+    }
+
     @Test func aNewStoreRecordsEachMigrationWithItsChecksum() throws {
         let folder = TemporaryDirectory()
         try StateStore(path: folder.storePath).close()

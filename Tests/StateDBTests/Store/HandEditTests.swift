@@ -93,6 +93,27 @@ struct HandEditTests {
         store.close()
     }
 
+    // Keys whose last `/` Unicode joins with a neighbouring character: the store's index, the
+    // key's two parts and SQLite must all agree on them.
+
+    @Test func keysWithAJoinedSlashSurviveAReopenAndFollowHandEdits() throws {
+        let keys = ["Settings/\u{301}x", "A\u{600}/x", "a/b/\u{200D}c"]
+        let folder = TemporaryDirectory()
+        let writer = try StateStore(path: folder.storePath)
+        for (index, key) in keys.enumerated() { try writer.binding(for: key, default: 0).wrappedValue = index + 5 }
+        writer.close()
+
+        let store = try StateStore(path: folder.storePath)
+        let bindings = try keys.map { try store.binding(for: $0, default: 0) }
+        #expect(bindings.map(\.wrappedValue) == [5, 6, 7], "hydrated, not started afresh")
+        try store.flush()
+        try SQLiteShell.run(folder.storePath, "UPDATE slots SET value = value * 10")
+        try store.refreshFromDisk()
+        #expect(bindings.map(\.wrappedValue) == [50, 60, 70], "hand edits reach the live slots")
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).keys.count == 3, "no second row for any key")
+    }
+
     @Test func theStoresOwnDeletesAdvanceTheClockOncePerCommit() throws {
         let folder = TemporaryDirectory()
         let store = try StateStore(path: folder.storePath)

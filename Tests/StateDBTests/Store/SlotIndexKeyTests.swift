@@ -6,7 +6,10 @@ import Testing
 
 struct SlotIndexKeyTests {
     static let keys = ["", "x", "/x", "a/", "a/b", "a/b/c", "ContentView/VStack/Row[id: 42]/isOn",
-                       "Root/ForEach/Row[id: \"a\\u002Fb\"]/title", "Ü/ß", "a//b", "abcdefgh/ijklmnop"]
+                       "Root/ForEach/Row[id: \"a\\u002Fb\"]/title", "Ü/ß", "a//b", "abcdefgh/ijklmnop",
+                       // A `/` that Unicode joins with its neighbour into one character: the
+                       // split is still at the `/` byte.
+                       "Settings/\u{301}x", "A\u{600}/x", "a/b/\u{200D}c", "caf\u{E9}/x", "cafe\u{301}/x"]
 
     @Test func aKeyInTwoPartsEqualsTheWholeKeyAndHashesAlike() {
         for text in Self.keys {
@@ -31,6 +34,12 @@ struct SlotIndexKeyTests {
                 #expect(split[i] != split[j], "\(a) vs \(b)")
             }
         }
+    }
+
+    @Test func keysAreTheirBytes() {
+        // Canonically equivalent, different bytes: two slots, as in SQLite's UNIQUE index.
+        #expect(SlotIndexKey("caf\u{E9}/x") != SlotIndexKey("cafe\u{301}/x"))
+        #expect(SlotKey("a/b/\u{200D}c").identity == "a/b" && SlotKey("a/b/\u{200D}c").property == "\u{200D}c")
     }
 
     @Test func aDictionaryFindsWholeKeysByTheirParts() {

@@ -170,14 +170,17 @@ final class SQLiteStatement {
             sqlite3_bind_text64(handle, index, $0, sqlite3_uint64(value.utf8.count), sqliteTransient, UInt8(SQLITE_UTF8))
         }
     }
-    /// Lends `value`'s bytes to SQLite for the duration of `body`, which steps and resets the
-    /// statement: no copy, where `bind` has SQLite copy the text (an allocation and a copy per
-    /// bound text, a tenth of a commit). Unbound again afterwards, so the statement never
-    /// keeps a pointer to memory it does not own.
+    /// Lends `value`'s bytes to SQLite for the duration of `body`, which steps the statement:
+    /// no copy, where `bind` has SQLite copy the text (an allocation and a copy per bound text,
+    /// a tenth of a commit). The statement is reset and the text unbound before the bytes go
+    /// away, however `body` ends, so it never keeps a pointer to memory it does not own.
     func withText<R>(_ value: String, at index: Int32, _ body: () throws -> R) rethrows -> R {
         try value.withCString { pointer in
             sqlite3_bind_text64(handle, index, pointer, sqlite3_uint64(value.utf8.count), sqliteStatic, UInt8(SQLITE_UTF8))
-            defer { sqlite3_bind_null(handle, index) }
+            defer {
+                sqlite3_reset(handle)  // unbinding a statement that is not reset does nothing
+                sqlite3_bind_null(handle, index)
+            }
             return try body()
         }
     }
