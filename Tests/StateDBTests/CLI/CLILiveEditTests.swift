@@ -112,6 +112,25 @@ enum LiveViews {
         host.store.close()
     }
 
+    /// `mv` re-keys rows on a store connection, which runs without the schema's triggers: it
+    /// stamps the moved row and the old key's tombstone itself, so the running app sees both.
+    @Test func mvOfAMountedSlotReachesTheRunningApp() throws {
+        let (host, log) = try mount()
+        let a = try key(ofProperty: "a")
+        #expect(try CLI.run("set", path, a, "5").status == 0)
+        host.update()
+        #expect(log.take() == ["CounterA"])
+
+        let identity = SlotKey(a).identity
+        let moved = try CLI.run("mv", path, identity, "Moved/CounterA")
+        #expect(moved.status == 0, "\(moved)")
+        host.update()
+        #expect(log.take() == ["CounterA"], "the old key's tombstone reached the app")
+        #expect(host.texts == ["a: 0", "b: 0"])
+        #expect(try host.store.binding(for: "Moved/CounterA/a", default: 0).wrappedValue == 5, "the moved row reached it too")
+        host.store.close()
+    }
+
     /// The documented rule: the last commit wins. A value the app changed but has not
     /// committed yet is kept and committed on its next update, after the CLI's, so it wins.
     @Test func anUnflushedAppWriteWinsOverTheCLI() throws {
