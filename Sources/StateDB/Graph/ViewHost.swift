@@ -38,7 +38,7 @@ public final class ViewHost {
         let wakeUp = WakeUp()
         self.wakeUp = wakeUp
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
-        self.root = ViewNode(identity: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
+        self.root = ViewNode(segment: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
         updateNumber = 1
         evaluate(self.root)
         commit()
@@ -138,10 +138,10 @@ public final class ViewHost {
     /// only when invalidated or given different inputs; new ones mount; missing ones end.
     private func reconcile(_ node: ViewNode, with list: ChildList) {
         // The common case on re-evaluation: the same children in the same places. Matching
-        // them by position needs no identity strings and no dictionary, and gives what the
-        // matching by identity below would.
+        // them by position needs no dictionary, and gives what the matching by segment below
+        // would.
         if !list.elements.isEmpty && node.children.count == list.elements.count
-            && zip(node.children, list.elements).allSatisfy({ isChild($0, of: node, at: $1.segment) }) {
+            && zip(node.children, list.elements).allSatisfy({ $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
             for (child, element) in zip(node.children, list.elements)
             where child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                 child.view = element.view
@@ -156,21 +156,21 @@ public final class ViewHost {
             var children: [ViewNode] = []
             children.reserveCapacity(list.elements.count)
             for element in list.elements {
-                let child = ViewNode(identity: node.identity.appendingPathSegment(element.segment), view: element.view, info: element.info, parent: node)
+                let child = ViewNode(segment: element.segment, view: element.view, info: element.info, parent: node)
                 evaluate(child)
                 children.append(child)
             }
             node.children = children
             return
         }
+        // Siblings' segments are distinct (`separateDuplicates`), so a segment names a child.
         var previous: [String: ViewNode] = [:]
         previous.reserveCapacity(node.children.count)
-        for child in node.children { previous[child.identity] = child }
+        for child in node.children { previous[child.segment] = child }
         var children: [ViewNode] = []
         children.reserveCapacity(list.elements.count)
         for element in list.elements {
-            let identity = node.identity.appendingPathSegment(element.segment)
-            if let child = previous.removeValue(forKey: identity) {
+            if let child = previous.removeValue(forKey: element.segment) {
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
@@ -178,7 +178,7 @@ public final class ViewHost {
                 }
                 children.append(child)
             } else {
-                let child = ViewNode(identity: identity, view: element.view, info: element.info, parent: node)
+                let child = ViewNode(segment: element.segment, view: element.view, info: element.info, parent: node)
                 evaluate(child)
                 children.append(child)
             }
@@ -187,19 +187,10 @@ public final class ViewHost {
         node.children = children
     }
 
-    /// Whether `child`'s identity is `parent.identity + "/" + segment`: children's identities
-    /// are built that way, so comparing the lengths and the segment suffices.
-    private func isChild(_ child: ViewNode, of parent: ViewNode, at segment: String) -> Bool {
-        let identity = child.identity.utf8
-        let suffix = segment.utf8
-        guard identity.count == parent.identity.utf8.count + 1 + suffix.count else { return false }
-        return identity.suffix(suffix.count).elementsEqual(suffix)
-            && identity[identity.index(identity.endIndex, offsetBy: -suffix.count - 1)] == UInt8(ascii: "/")
-    }
-
     /// Ends a subtree: its slots' rows are deleted in the next commit.
     private func unmount(_ node: ViewNode) {
         node.isMounted = false
+        _ = node.identity  // built while its parent is certainly alive: a gone view may be asked later
         for location in node.slots.values { store.endSlot(location.anyCell) }
         dependencies.removeReads(of: node)
         for child in node.children { unmount(child) }
