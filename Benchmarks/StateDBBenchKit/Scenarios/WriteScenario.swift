@@ -66,26 +66,25 @@ public final class WriteScenario {
     /// Runs the floor: per frame, one transaction of the store's UPSERT for every slot, with
     /// the value the store ends that frame with, encoded beforehand. Returns the seconds.
     public func runFloor() throws -> Double {
-        let rows = try floorRows()
-        return Stopwatch.time {
-            for frame in rows { floor.commit(frame) }
-        }
+        try timeFrames(floor.commit)
     }
 
-    /// The same frames with exactly the statements a statedb commit runs (for the table's
+    /// The same frames with the row statements a statedb commit runs (for the table's
     /// information row: what statedb costs on top of its own SQL).
     public func runStoreStatementsFloor() throws -> Double {
-        let rows = try floorRows()
-        return Stopwatch.time {
-            for frame in rows { storeStatementsFloor.commit(frame) }
-        }
+        try timeFrames(storeStatementsFloor.commit)
     }
 
     /// The same frames into a plain `(key, value)` table (for the table's information row).
     public func runKeyValueFloor() throws -> Double {
+        try timeFrames(keyValueFloor.commit)
+    }
+
+    /// The seconds `commit` takes for the next `frames` frames, made beforehand.
+    private func timeFrames(_ commit: ([SchemaFloor.Row]) -> Void) throws -> Double {
         let rows = try floorRows()
         return Stopwatch.time {
-            for frame in rows { keyValueFloor.commit(frame) }
+            for frame in rows { commit(frame) }
         }
     }
 

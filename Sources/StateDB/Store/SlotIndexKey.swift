@@ -28,12 +28,12 @@ struct SlotIndexKey: Hashable {
         var text = text
         hash = text.withUTF8 { bytes in
             let raw = UnsafeRawBufferPointer(bytes)
-            guard let base = bytes.baseAddress else { return Self.combine(Self.hash(raw), Self.hash(raw)) }
-            var identityCount = bytes.count - 1  // where the last `/` is, found from the end
-            while identityCount >= 0 && base[identityCount] != UInt8(ascii: "/") { identityCount -= 1 }
-            guard identityCount >= 0 else { return Self.combine(Self.hash(UnsafeRawBufferPointer(start: nil, count: 0)), Self.hash(raw)) }
-            return Self.combine(Self.hash(UnsafeRawBufferPointer(start: base, count: identityCount)),
-                                Self.hash(UnsafeRawBufferPointer(start: base + identityCount + 1, count: raw.count - identityCount - 1)))
+            var slash = raw.count - 1  // the last `/`, found from the end
+            while slash >= 0 && raw[slash] != UInt8(ascii: "/") { slash -= 1 }
+            // No `/`: the whole text is the property of an empty identity, as in `SlotKey`.
+            let identity = UnsafeRawBufferPointer(rebasing: raw[..<max(slash, 0)])
+            let property = UnsafeRawBufferPointer(rebasing: raw[(slash + 1)...])
+            return Self.combine(Self.hash(identity), Self.hash(property))
         }
         head = text
         property = nil

@@ -197,9 +197,9 @@ public final class StateStore: @unchecked Sendable {
             let statement = try connection.prepare(StoredRow.selectSQL)
             var rows: [SlotIndexKey: SlotEntry] = [:]
             rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills
-            var typeNames = RecentTexts()
+            var texts = RepeatedTexts()
             while try statement.step() {
-                let row = StoredRow(statement, typeNames: &typeNames)
+                let row = StoredRow(statement, texts: &texts)
                 rows[SlotIndexKey(row.key)] = .dormant(row)
             }
             seenTick = try StoreClock.current(on: connection)

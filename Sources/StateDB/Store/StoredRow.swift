@@ -22,16 +22,17 @@ struct StoredRow: Sendable {
 
     /// The row `statement` (a query of `selectSQL`'s columns) is on.
     init(_ statement: SQLiteStatement) {
-        var typeNames = RecentTexts()
-        self.init(statement, typeNames: &typeNames)
+        var texts = RepeatedTexts()
+        self.init(statement, texts: &texts)
     }
 
-    /// The row `statement` is on; `typeNames` lends the `type` texts of earlier rows, which
-    /// repeat (a store holds a handful of types), so most rows make no new string for it.
-    init(_ statement: SQLiteStatement, typeNames: inout RecentTexts) {
+    /// The row `statement` is on; `texts` lends the `type` and `encoding` texts of earlier
+    /// rows, which repeat (a store holds a handful of types, and seven encodings), so most rows
+    /// make no new string for either.
+    init(_ statement: SQLiteStatement, texts: inout RepeatedTexts) {
         key = statement.string(at: 0)
-        type = statement.string(at: 1, reusing: &typeNames)
-        let encoding = StoredValue.encodingName(statement, at: 2)
+        type = statement.string(at: 1, reusing: &texts.types)
+        let encoding = statement.string(at: 2, reusing: &texts.encodings)
         self.encoding = encoding
         value = Result { try StoredValue.read(from: statement, at: 3, encoding: encoding) }
             .mapError { $0 as? StoredValueError ?? StoredValueError(message: "\($0)") }
@@ -42,19 +43,30 @@ struct StoredRow: Sendable {
     }
 }
 
+/// The column texts rows repeat, for `StoredRow` to share from one row to the next.
+struct RepeatedTexts {
+    var types = RecentTexts()
+    var encodings = RecentTexts(["integer", "text", "json", "bool", "real", "null", "blob"])
+}
+
 /// A few texts read lately, handed out again when a column holds the same bytes.
 struct RecentTexts {
-    private var texts: [String] = []
+    private var texts: [String]
+
+    /// Starts out knowing `texts`.
+    init(_ texts: [String] = []) {
+        self.texts = texts
+    }
 
     /// The text of `bytes`: one read before, or a new one remembered for next time.
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        for index in texts.indices {
+        for index in texts.indices where texts[index].utf8.count == bytes.count {
             var text = texts[index]
             let same = text.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
             if same { return text }
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        if texts.count < 8 { texts.append(text) }
+        if texts.count < 16 { texts.append(text) }
         return text
     }
 }

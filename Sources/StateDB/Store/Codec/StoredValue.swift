@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// A slot's value as it sits in its SQLite row: the `encoding` column names the case, the
 /// `value` column holds the payload.
@@ -50,23 +49,6 @@ enum StoredValue: Equatable, Sendable {
         case .blob(let value): statement.bind(value, at: index)
         }
     }
-
-    /// The `encoding` column of the row `statement` is on: one of the known names without
-    /// making a new string (the column repeats seven words), or the text as it is.
-    static func encodingName(_ statement: SQLiteStatement, at index: Int32) -> String {
-        guard let text = sqlite3_column_text(statement.handle, index) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement.handle, index))
-        for (literal, name) in knownEncodings
-        where literal.utf8CodeUnitCount == count && memcmp(literal.utf8Start, text, count) == 0 {
-            return name
-        }
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-    }
-
-    private static let knownEncodings: [(StaticString, String)] = [
-        ("integer", "integer"), ("text", "text"), ("json", "json"), ("bool", "bool"),
-        ("real", "real"), ("null", "null"), ("blob", "blob"),
-    ]
 
     /// Reads a value column whose row says `encoding`.
     /// - Throws: `StoredValueError` when the column does not hold what the encoding promises.
