@@ -118,12 +118,12 @@ public final class ViewHost {
         // (calls `update()`) while its reads are being recorded gets a fresh one.
         let recorder = reusableRecorder.isRecording ? ReadRecorder() : reusableRecorder
         var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
-            var list = ChildList()
+            var list = node.info.erasesType ? ChildList(inheritedLegacyPrefix: node.legacyQualifiers) : ChildList()
             if let addChildren = node.info.addPrimitiveChildren {
                 addChildren(node.view, &list)
             } else if !node.info.hasNoBody {
                 bodyEvaluationCount += 1
-                list.add(body(of: node.view))
+                list.addBlock(body(of: node.view))
             }
             return list
         }
@@ -140,8 +140,10 @@ public final class ViewHost {
         // The common case on re-evaluation: the same children in the same places. Matching
         // them by position needs no dictionary, and gives what the matching by segment below
         // would.
+        // Within a run a view is matched by its exact type too: an `AnyView` whose content's
+        // type changed holds a new view, even when both types have the same name.
         if !list.elements.isEmpty && node.children.count == list.elements.count
-            && zip(node.children, list.elements).allSatisfy({ $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
+            && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
             for (child, element) in zip(node.children, list.elements)
             where child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                 child.view = element.view
@@ -156,7 +158,7 @@ public final class ViewHost {
             var children: [ViewNode] = []
             children.reserveCapacity(list.elements.count)
             for element in list.elements {
-                let child = ViewNode(segment: element.segment, view: element.view, info: element.info, parent: node)
+                let child = ViewNode(element, parent: node)
                 evaluate(child)
                 children.append(child)
             }
@@ -170,7 +172,8 @@ public final class ViewHost {
         var children: [ViewNode] = []
         children.reserveCapacity(list.elements.count)
         for element in list.elements {
-            if let child = previous.removeValue(forKey: element.segment) {
+            if let child = previous[element.segment], child.info === element.info {
+                previous[element.segment] = nil
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
@@ -178,7 +181,8 @@ public final class ViewHost {
                 }
                 children.append(child)
             } else {
-                let child = ViewNode(segment: element.segment, view: element.view, info: element.info, parent: node)
+                if let replaced = previous.removeValue(forKey: element.segment) { unmount(replaced) }
+                let child = ViewNode(element, parent: node)
                 evaluate(child)
                 children.append(child)
             }

@@ -28,12 +28,43 @@ final class ViewNode {
     @exclusivity(unchecked) var evaluatedInUpdate = -1
     @exclusivity(unchecked) var isMounted = true
 
-    init(segment: String, view: any View, info: ViewTypeInfo? = nil, parent: ViewNode?) {
+    /// The block position it fills (nil for the root) and the first-round qualifiers its
+    /// block put before the position's own (see `legacyIdentity`).
+    let position: BlockShape.Position?
+    let legacyPrefix: String
+
+    init(segment: String, view: any View, info: ViewTypeInfo? = nil, parent: ViewNode?,
+         position: BlockShape.Position? = nil, legacyPrefix: String = "") {
         self.segment = segment
         self.parent = parent
         self.view = view
         self.depth = (parent?.depth ?? -1) + 1
         self.info = info ?? viewTypeInfo(of: view)
+        self.position = position
+        self.legacyPrefix = legacyPrefix
+    }
+
+    /// A child of this node for `element`.
+    convenience init(_ element: ChildList.Element, parent: ViewNode) {
+        self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
+                  position: element.position, legacyPrefix: element.legacyPrefix)
+    }
+
+    /// The qualifiers after the name in the first round's segment of this view: what its
+    /// block put first, then its position's own (`[3][else]`).
+    var legacyQualifiers: String { legacyPrefix + (position?.legacyQualifiers ?? "") }
+
+    /// The identity the first round of statedb gave this view (`App/VStack/Row[2][then]`):
+    /// positions in the block instead of numbers by name, and no segment for `AnyView`. Built
+    /// only to find a store's rows under their old keys, for slots that found no row.
+    var legacyIdentity: String {
+        guard let parent, let position else { return segment }
+        if info.erasesType { return parent.legacyIdentity }
+        var segment = position.name + legacyQualifiers
+        if let duplicate = self.segment.range(of: "[duplicate ", options: .backwards) {
+            segment += self.segment[duplicate.lowerBound...]
+        }
+        return parent.legacyIdentity.appendingPathSegment(segment)
     }
 
     /// The view's identity (`ContentView/VStack/Row[id: 42]`), built the first time it is

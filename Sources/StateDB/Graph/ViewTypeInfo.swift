@@ -2,8 +2,8 @@
 import Foundation
 
 /// What the graph needs to know about a view type, worked out once per type: its name, its
-/// slot fields (`@State`, `@NonState`) and how to tell whether two values of it are the same
-/// input. Walking `Mirror` on every evaluation would dominate big trees; this table is built
+/// slot fields (`@State`, `@NonState`), how to tell whether two values of it are the same
+/// input, and the positions of its blocks (`BlockShape`). Walking `Mirror` on every evaluation would dominate big trees; this table is built
 /// from the field offsets the runtime reports.
 final class ViewTypeInfo: @unchecked Sendable {
     struct SlotField {
@@ -26,7 +26,15 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// per type: an `as? PrimitiveView` cast per evaluation cost more than evaluating a `Text`.
     let addPrimitiveChildren: (@MainActor (any View, inout ChildList) -> Void)?
     /// Adds a value's content when the type is a `StructuralView`; nil otherwise.
-    let addStructuralChildren: (@MainActor (any View, inout ChildList, String) -> Void)?
+    let addStructuralChildren: (@MainActor (any View, inout ChildList, Int) -> Void)?
+    /// The positions a block of this type has (one, for a view that is not structure).
+    let shape: BlockShape
+    /// `shape.positions.count`, read for every child added.
+    let positionCount: Int
+    /// Where the children of a view of this type come from, as far as the type tells.
+    let contentBlocks: [ContentBlock]
+    /// The type is `AnyView`: its child's type is only known from the value.
+    let erasesType: Bool
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var table: [ObjectIdentifier: ViewTypeInfo] = [:]
@@ -73,6 +81,16 @@ final class ViewTypeInfo: @unchecked Sendable {
         } else {
             addStructuralChildren = nil
         }
+        shape = BlockShape.of(type)
+        positionCount = shape.positions.count
+        if let primitive = type as? any PrimitiveView.Type {
+            contentBlocks = primitive.contentBlocks
+        } else if hasNoBody {
+            contentBlocks = []
+        } else {
+            contentBlocks = [.block(V.Body.self)]
+        }
+        erasesType = type == AnyView.self
     }
 
     // The values passed in are of type P (the info's own type), so opening the existential and
@@ -85,9 +103,9 @@ final class ViewTypeInfo: @unchecked Sendable {
         }
     }
 
-    private static func structuralChildren<S: StructuralView>(_: S.Type) -> @MainActor (any View, inout ChildList, String) -> Void {
-        { @MainActor view, list, qualifiers in
-            @MainActor func open<W: View>(_ view: W) { unsafeBitCast(view, to: S.self).addChildren(to: &list, qualifiers: qualifiers) }
+    private static func structuralChildren<S: StructuralView>(_: S.Type) -> @MainActor (any View, inout ChildList, Int) -> Void {
+        { @MainActor view, list, position in
+            @MainActor func open<W: View>(_ view: W) { unsafeBitCast(view, to: S.self).addChildren(to: &list, position: position) }
             open(view)
         }
     }

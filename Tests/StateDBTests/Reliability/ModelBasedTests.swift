@@ -94,7 +94,7 @@ private struct SeededGenerator: RandomNumberGenerator {
 }
 
 private func lineKey(_ id: Int, _ property: String) -> String {
-    "Board/ForEach[1]/Line[id: \(id)]/\(property)"
+    "Board/ForEach/Line[id: \(id)]/\(property)"
 }
 
 @MainActor
@@ -162,7 +162,7 @@ struct ModelBasedTests {
             case 72..<76 where model.showExtra:
                 let value = Int.random(in: 0...9, using: &random)
                 trace.append("pair.left = \(value)")
-                try store.binding(for: "Board/Extra[2]/pair", default: Pair()).left.wrappedValue = value
+                try store.binding(for: "Board/Extra/pair", default: Pair()).left.wrappedValue = value
                 model.pair.left = value
             case 76..<82:
                 trace.append("flush")

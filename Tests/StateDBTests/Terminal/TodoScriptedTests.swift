@@ -84,7 +84,7 @@ struct TodoScriptedTests {
         do {
             let file = try StateStore(path: store)
             try file.binding(for: "TodoApp/showsDone", default: true).wrappedValue = false
-            try file.binding(for: "TodoApp/VStack/ForEach[6]/TodoRow[id: 1]/isExpanded", default: false).wrappedValue = true
+            try file.binding(for: "TodoApp/VStack/ForEach/TodoRow[id: 1]/isExpanded", default: false).wrappedValue = true
             try file.flush()
             file.close()
         }

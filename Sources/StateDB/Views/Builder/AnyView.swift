@@ -1,7 +1,8 @@
-/// A type-erased view, as in SwiftUI: lets a function return different view types. It adds
-/// no segment of its own; the wrapped view's type names its identity, so wrapping another
-/// type is a different view (its state starts afresh).
-public struct AnyView: View, StructuralView {
+/// A type-erased view, as in SwiftUI: lets a function return different view types. It is a
+/// segment of its own (`AnyView/Row`), and its child is matched by exact type: wrapping a view
+/// of another type — even one whose name prints alike — is a different view, whose state
+/// starts afresh.
+public struct AnyView: View, PrimitiveView {
     public typealias Body = Never
     let content: any View
 
@@ -10,7 +11,11 @@ public struct AnyView: View, StructuralView {
         content = view
     }
 
-    func addChildren(to list: inout ChildList, qualifiers: String) {
-        list.add(content, qualifiers: qualifiers)
+    func addChildren(to list: inout ChildList) {
+        list.addBlock(content)
     }
+
+    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.anything] }
 }

@@ -10,20 +10,30 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
 
     let storage: Storage
 
-    func addChildren(to list: inout ChildList, qualifiers: String) {
+    func addChildren(to list: inout ChildList, position: Int) {
         switch storage {
-        case .trueContent(let content): list.add(content, qualifiers: qualifiers + "[then]")
-        case .falseContent(let content): list.add(content, qualifiers: qualifiers + "[else]")
+        case .trueContent(let content): list.add(content, position: position)
+        case .falseContent(let content): list.add(content, position: position + ViewTypeInfo.of(TrueContent.self).positionCount)
         }
+    }
+
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {
+        shape.append(TrueContent.self, branch: branch + "[then]", legacy: legacy + "[then]")
+        shape.append(FalseContent.self, branch: branch + "[else]", legacy: legacy + "[else]")
     }
 }
 
-/// A lone `if` (or `if let`) in a builder: nothing when nil.
+/// A lone `if` (or `if let`) in a builder: nothing when nil. It adds no qualifier, so wrapping
+/// a view in a lone `if` keeps its key.
 extension Optional: View, StructuralView where Wrapped: View {
     public typealias Body = Never
 
-    func addChildren(to list: inout ChildList, qualifiers: String) {
-        if let content = self { list.add(content, qualifiers: qualifiers) }
+    func addChildren(to list: inout ChildList, position: Int) {
+        if let content = self { list.add(content, position: position) }
+    }
+
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {
+        shape.append(Wrapped.self, branch: branch, legacy: legacy)
     }
 }
 
@@ -31,5 +41,6 @@ extension Optional: View, StructuralView where Wrapped: View {
 public struct EmptyView: View, StructuralView {
     public typealias Body = Never
     public init() {}
-    func addChildren(to list: inout ChildList, qualifiers: String) {}
+    func addChildren(to list: inout ChildList, position: Int) {}
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {}
 }

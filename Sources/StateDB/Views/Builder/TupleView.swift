@@ -1,4 +1,7 @@
-/// Several views from one builder block. Each child's identity gets its position: `[0]`, `[1]`…
+@_spi(Reflection) import Swift
+
+/// Several views from one builder block. Each child fills the positions of its own type in
+/// the block (`BlockShape`): `Text`, `Row`, `Row[#2]`…
 public struct TupleView<T>: View, StructuralView {
     public typealias Body = Never
     /// The views, as a tuple.
@@ -12,9 +15,20 @@ public struct TupleView<T>: View, StructuralView {
         self.children = children
     }
 
-    func addChildren(to list: inout ChildList, qualifiers: String) {
-        for (index, child) in children.enumerated() {
-            list.add(child, qualifiers: qualifiers + "[\(index)]")
+    func addChildren(to list: inout ChildList, position: Int) {
+        var position = position
+        for child in children { position = list.add(child, position: position) }
+    }
+
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {
+        // The tuple's element types, in order, as the runtime describes `T`.
+        var index = 0
+        _ = _forEachField(of: T.self, options: []) { _, _, elementType, _ in
+            if let view = elementType as? any View.Type {
+                shape.append(view, branch: branch, legacy: legacy + "[\(index)]")
+            }
+            index += 1
+            return true
         }
     }
 }

@@ -16,8 +16,10 @@ public struct Button<Label: View>: View, PrimitiveView {
     }
 
     func addChildren(to list: inout ChildList) {
-        list.add(label)
+        list.addBlock(label)
     }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.block(Label.self)] }
 
     func renderLines(children: [[String]]) -> [String] {
         ["[ " + children.flatMap { $0 }.joined(separator: " ") + " ]"]

@@ -31,9 +31,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     func addChildren(to list: inout ChildList) {
         forEachElement { id, content in
-            list.add(content, qualifiers: "[id: " + IdentityEncoding.encodeID(id) + "]")
+            list.addBlock(content, prefix: "[id: " + IdentityEncoding.encodeID(id) + "]")
         }
     }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.elements(Content.self)] }
 
     func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }

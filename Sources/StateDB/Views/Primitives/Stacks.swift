@@ -21,7 +21,9 @@ public struct VStack<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    func addChildren(to list: inout ChildList) { list.add(content) }
+    func addChildren(to list: inout ChildList) { list.addBlock(content) }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.block(Content.self)] }
 
     func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
@@ -39,7 +41,9 @@ public struct HStack<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    func addChildren(to list: inout ChildList) { list.add(content) }
+    func addChildren(to list: inout ChildList) { list.addBlock(content) }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.block(Content.self)] }
 
     func renderLines(children: [[String]]) -> [String] {
         let columns = children.filter { !$0.isEmpty }
@@ -64,7 +68,9 @@ public struct Group<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    func addChildren(to list: inout ChildList) { list.add(content) }
+    func addChildren(to list: inout ChildList) { list.addBlock(content) }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.block(Content.self)] }
 
     func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
