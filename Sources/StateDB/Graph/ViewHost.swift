@@ -28,6 +28,10 @@ public final class ViewHost {
     @exclusivity(unchecked) private var updateNumber = 0
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
+    private let rootType: any View.Type
+    /// View slots mounted since the last update that found no row (see `MovedStateMatcher`).
+    private var freshSlots: [MovedStateMatcher.FreshSlot] = []
+    private var movedStateMatcher: MovedStateMatcher?
 
     /// How many `body` evaluations ran since the host was created (mounting included).
     @exclusivity(unchecked) public private(set) var bodyEvaluationCount = 0
@@ -39,8 +43,10 @@ public final class ViewHost {
         self.wakeUp = wakeUp
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
         self.root = ViewNode(segment: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
+        rootType = Root.self
         updateNumber = 1
         evaluate(self.root)
+        carryOverMovedState()
         commit()
     }
 
@@ -67,6 +73,13 @@ public final class ViewHost {
         } catch {
             store.report(StateDiagnostic(kind: .externalChange, key: nil, message: "could not read changes made by other processes: \(error)"))
         }
+        evaluateInvalidated()
+        carryOverMovedState()
+        commit()
+    }
+
+    /// Re-evaluates the views whose reads changed, parents first, each once.
+    private func evaluateInvalidated() {
         var invalidated: [ViewNode] = []
         for cell in store.drainChanges(of: subscriber) {
             dependencies.forEachReader(of: cell) { node in
@@ -79,7 +92,22 @@ public final class ViewHost {
         for node in invalidated where node.isMounted && node.isInvalidated {
             evaluate(node)
         }
-        commit()
+    }
+
+    /// Gives slots that mounted without a row the state an earlier build stored for them under
+    /// another key, and re-evaluates the views that read them — before the commit, so the
+    /// screen never shows the initial value. A carried value can mount more views (an
+    /// expanded panel), whose slots are looked at in turn.
+    private func carryOverMovedState() {
+        for _ in 0..<8 where !freshSlots.isEmpty {
+            let fresh = freshSlots
+            freshSlots = []
+            let matcher = movedStateMatcher ?? MovedStateMatcher(store: store, rootType: rootType)
+            movedStateMatcher = matcher
+            guard matcher.carryOver(fresh) else { break }
+            evaluateInvalidated()
+        }
+        freshSlots = []
     }
 
     /// A plain-text snapshot of the primitive tree (format in `docs/identity.md`).
@@ -212,7 +240,11 @@ public final class ViewHost {
                     node.slots[field.name] = nil
                 }
                 do {
-                    node.slots[field.name] = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes)
+                    let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes)
+                    node.slots[field.name] = location
+                    if location.anyCell.foundNoRow {
+                        freshSlots.append(MovedStateMatcher.FreshSlot(cell: location.anyCell, node: node, property: field.name))
+                    }
                 } catch {
                     store.report(StateDiagnostic(kind: .typeConflict, key: node.identity + "/" + field.name, message: "\(error); the property keeps its value in memory only."))
                 }

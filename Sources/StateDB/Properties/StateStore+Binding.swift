@@ -11,7 +11,7 @@ extension StateStore {
     /// - Throws: `StateStoreError(.typeMismatch)` when this process already uses the slot with
     ///   another type.
     public func binding<Value: Codable>(for key: String, default defaultValue: Value) throws -> Binding<Value> {
-        let cell = try slot(SlotKey(key), initialValue: { defaultValue })
+        let cell = try slot(SlotKey(key), isExplicitKey: true, initialValue: { defaultValue })
         return Binding(location: SlotLocation(store: self, cell: cell))
     }
 }

@@ -24,6 +24,12 @@ class SlotCell: @unchecked Sendable {
     @exclusivity(unchecked) var isEnded = false
     /// A dropped write after the end was reported (once per slot).
     var reportedWriteAfterEnd = false
+    /// A view's slot that found no row when it was created: a stored row from an earlier build
+    /// may hold its state under another key (`StateStore.adopt`). Read once, by the host that
+    /// mounted it.
+    var foundNoRow = false
+    /// Created by `binding(for:)`: its key is the app's own, so its row is never carried over.
+    var isExplicitKey = false
     /// Bumped on every change of the value, so a failed commit can tell whether a cell was
     /// written again while it was being committed.
     @exclusivity(unchecked) var revision: UInt64 = 0

@@ -41,6 +41,24 @@ enum SlotRows {
         try statement.run()
     }
 
+    /// Records that the app named `key` itself (`binding(for:)`), so its row is never carried
+    /// over to a view's slot.
+    static func markExplicit(_ key: String, on connection: SQLiteConnection) throws {
+        let statement = try connection.cached("INSERT OR IGNORE INTO statedb_explicit_keys (key) VALUES (?1)")
+        statement.bind(key, at: 1)
+        try statement.run()
+    }
+
+    /// Records that a value stored under `adoption.fromKey` now lives under `adoption.key`.
+    static func recordAdoption(_ adoption: Adoption, now: Int64, on connection: SQLiteConnection) throws {
+        let statement = try connection.cached("INSERT INTO statedb_adoptions (key, from_key, type, adopted_at) VALUES (?1, ?2, ?3, ?4)")
+        statement.bind(adoption.key, at: 1)
+        statement.bind(adoption.fromKey, at: 2)
+        statement.bind(adoption.type, at: 3)
+        statement.bind(now, at: 4)
+        try statement.run()
+    }
+
     /// A commit's new value for a row that exists: value, type, encoding, `updated_at` and
     /// `seen_at` (both `now`) and the tick. Returns false when there was no such row.
     ///

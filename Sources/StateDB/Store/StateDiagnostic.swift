@@ -19,6 +19,13 @@ public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
         case flushFailed
         /// A value changed by another process could not be read.
         case externalChange
+        /// A view's slot took over the value an earlier build stored under another key (the
+        /// key is the new one, the message names the old one); the old row was removed.
+        case stateAdopted
+        /// A view's slot found no row of its own, and stored rows of an earlier build could
+        /// hold its state but none was carried over (several match, or carrying over is off).
+        /// The key is the new slot's; the message names the candidates.
+        case stateOrphaned
     }
 
     /// What happened.

@@ -43,8 +43,9 @@ extension StateStore {
         var cells: [Item] = []
         var deletions: [String] = []
         var quarantine: [QuarantineEntry] = []
+        var adoptions: [Adoption] = []
         let now = nowMilliseconds()
-        var isEmpty: Bool { cells.isEmpty && deletions.isEmpty && quarantine.isEmpty }
+        var isEmpty: Bool { cells.isEmpty && deletions.isEmpty && quarantine.isEmpty && adoptions.isEmpty }
     }
 
     /// Takes the pending work out of memory (the commit puts it back if it fails).
@@ -66,6 +67,8 @@ extension StateStore {
             pendingDeletions.removeAll()
             batch.quarantine = pendingQuarantine
             pendingQuarantine.removeAll()
+            batch.adoptions = pendingAdoptions
+            pendingAdoptions.removeAll()
             return batch
         }
     }
@@ -80,6 +83,7 @@ extension StateStore {
             // Deletions and quarantine go first so their order against newer work is kept.
             pendingDeletions.insert(contentsOf: batch.deletions, at: 0)
             pendingQuarantine.insert(contentsOf: batch.quarantine, at: 0)
+            pendingAdoptions.insert(contentsOf: batch.adoptions, at: 0)
         }
     }
 
@@ -129,6 +133,10 @@ extension StateStore {
                     continue
                 }
                 try SlotRows.insertValue(of: cell.slotKey, key: cell.key, type: cell.typeName, value: value, now: batch.now, tick: tick, on: connection)
+                if cell.isExplicitKey { try SlotRows.markExplicit(cell.key, on: connection) }
+            }
+            for adoption in batch.adoptions {
+                try SlotRows.recordAdoption(adoption, now: batch.now, on: connection)
             }
             if !seenOnly.isEmpty {
                 let stamp = try connection.cached("UPDATE slots SET seen_at = ?1 WHERE key = ?2")

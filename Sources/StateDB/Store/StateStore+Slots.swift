@@ -15,9 +15,11 @@ extension StateStore {
     ///   with another type.
     ///
     /// `types` comes from callers that keep one (a view's field table), so it is not worked
-    /// out again for every slot.
+    /// out again for every slot. `isExplicitKey`: the app named the key (`binding(for:)`); else
+    /// it is a view's slot, which may take over a row an earlier build stored elsewhere.
     func slot<Value: Codable>(
-        _ slotKey: SlotKey, types: SlotTypes<Value> = SlotTypes<Value>(), initialValue: () -> Value
+        _ slotKey: SlotKey, types: SlotTypes<Value> = SlotTypes<Value>(), isExplicitKey: Bool = false,
+        initialValue: () -> Value
     ) throws -> TypedSlotCell<Value> {
         let indexKey = SlotIndexKey(identity: slotKey.identity, property: slotKey.property)
         var diagnostic: StateDiagnostic?
@@ -56,6 +58,7 @@ extension StateStore {
             let key = slotKey.key
             let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
             cell.needsWrite = true
+            if isExplicitKey { cell.isExplicitKey = true } else { cell.foundNoRow = true }
             slots[indexKey.whole(key)] = .live(cell)
             found = cell
             created = true
@@ -167,6 +170,6 @@ extension StateStore {
 
     /// Whether the store holds writes that are not committed yet.
     public var hasPendingWrites: Bool {
-        lock.withLock { !commitQueue.isEmpty || !pendingDeletions.isEmpty || !pendingQuarantine.isEmpty }
+        lock.withLock { !commitQueue.isEmpty || !pendingDeletions.isEmpty || !pendingQuarantine.isEmpty || !pendingAdoptions.isEmpty }
     }
 }

@@ -40,6 +40,13 @@ public final class StateStore: @unchecked Sendable {
         public var unknownAppMigrations: UnknownMigrationPolicy = .refuse
         /// Copy an existing store next to itself (`VACUUM INTO`) before upgrading its schema.
         public var backupBeforeSchemaMigration = true
+        /// Carry a view's stored state over to its new key when a new build of the app writes
+        /// the view under another key (it was wrapped in a stack or a branch, moved to another
+        /// container, or the store was written by an earlier statedb): only when exactly one
+        /// stored row and one new slot match, with the same stored type; reported as
+        /// `stateAdopted`. When false nothing moves; candidates are reported as `stateOrphaned`.
+        /// See `docs/identity.md`. Default: true.
+        public var adoptsMovedState = true
 
         public init() {}
     }
@@ -66,6 +73,8 @@ public final class StateStore: @unchecked Sendable {
     var pendingDeletions: [String] = []
     /// (lock) Values the next commit moves to the quarantine table.
     var pendingQuarantine: [QuarantineEntry] = []
+    /// (lock) Moves of stored values to new keys the next commit records.
+    var pendingAdoptions: [Adoption] = []
     /// (lock) Who is told about changed slots.
     @exclusivity(unchecked) var subscribers: [ChangeSubscriber] = []
     /// (lock) The last batch number handed to a subscriber (see `ChangeSubscriber.batch`).

@@ -83,15 +83,15 @@ enum LegacyFixture {
     /// Every value the fixture holds, as the app shows it once they are set.
     static let expectedRender = [
         "title: renamed",
-        "first: 45",
-        "second: 46",
-        "extra: 45",
+        "first: 45  [ set first ]",
+        "second: 46  [ set second ]",
+        "extra: 45  [ set extra ]",
         "note: kept",
         "[x] badge",
         "[x] one",
         "[x] two",
         "[x] expanded",
-        "grouped: 47",
+        "grouped: 47  [ set grouped ]",
     ]
 
     /// Mounts `App` on `store` and sets every slot to its fixture value.

@@ -1,0 +1,33 @@
+/// What a stored row and a new view slot must share for the row's value to be carried over
+/// when the view's key changed between two builds of an app: the same root, the same views on
+/// the way down — each by name and by its explicit or element id, or, without one, by its number
+/// among views of its name — the same property and the same stored type.
+///
+/// Left out, so that these edits still match: the containers `VStack`, `HStack`, `Group` and
+/// `AnyView` (wrapping a view in one, or moving it to another container of the same parent
+/// view), and branches (`[then]`, `[else]`: wrapping it in one branch of an `if`). Everything else
+/// — a renamed type, another property name, another value type, another id — is another slot.
+struct MoveMatchKey: Hashable, Sendable {
+    let text: String
+
+    /// The containers a move may add, remove or swap around a view.
+    static let containers: Set<String> = ["VStack", "HStack", "Group", "AnyView"]
+
+    /// The match key of the slot `property` of the view at `identity`, holding `type`.
+    init(identity segments: [ParsedSegment], property: String, type: String) {
+        var text = ""
+        for (index, segment) in segments.enumerated() {
+            if index > 0 && Self.containers.contains(segment.name) { continue }
+            text += segment.name
+            let ids = segment.ids
+            if ids.isEmpty {
+                if index > 0 { text += "#\(segment.number)" }
+            } else {
+                for id in ids { text += "[" + id + "]" }
+            }
+            if let duplicate = segment.duplicate { text += "[" + duplicate + "]" }
+            text += "/"
+        }
+        self.text = text + property + "\u{0}" + type
+    }
+}
