@@ -222,3 +222,29 @@ struct GenericSiblingTests {
         store.close()
     }
 }
+
+private enum Left { struct Row: View { @State var isOn = false; var body: some View { Toggle("row", isOn: $isOn) } } }
+private enum Right { struct Row: View { @State var isOn = false; var body: some View { Toggle("row", isOn: $isOn) } } }
+
+private struct ErasedSwap: View {
+    @State var useLeft = true
+    var body: some View {
+        useLeft ? AnyView(Left.Row()) : AnyView(Right.Row())
+    }
+}
+
+@MainActor
+struct ExactTypeTests {
+    @Test func anAnyViewWhoseContentTypeChangesHoldsANewViewEvenWithTheSameName() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: ErasedSwap(), store: store)
+        #expect(host.identities.contains("ErasedSwap/AnyView/Row"))
+        host.toggle("row").toggle()
+        #expect(host.toggle("row").isOn)
+        try store.binding(for: "ErasedSwap/useLeft", default: true).wrappedValue = false
+        host.update()
+        #expect(host.identities.contains("ErasedSwap/AnyView/Row"), "the same key…")
+        #expect(!host.toggle("row").isOn, "…but another view, whose state starts afresh")
+        #expect(try store.binding(for: "ErasedSwap/AnyView/Row/isOn", default: true).wrappedValue == false, "the new view's slot, not the old one's")
+    }
+}
