@@ -4,10 +4,11 @@ import StateDB
 /// the rendered screen after each one that changed something.
 ///
 /// A bad command prints one line on standard error and changes nothing; the session goes on,
-/// and the exit status is 1 at the end. End of input is `quit`.
+/// and the exit status is 1 at the end. End of input is `quit`. The commands are the same for
+/// both layouts.
 @MainActor
-struct ScriptedSession {
-    let app: TodoApp
+struct ScriptedSession<App: TodoRoot> {
+    let app: App
     let host: ViewHost
 
     /// Runs until `quit` or end of input; returns whether every command was valid.

@@ -6,7 +6,10 @@ import StateDB
 /// Everything it owns is persisted under its identity (`TodoApp/…`): the items, the text
 /// being typed, the settings (`@State`, handed to `SettingsPanel` as bindings), and
 /// `lastOpened`, a `@NonState` that is written once on the way out and never refreshes a view.
-struct TodoApp: View {
+///
+/// `todo --layout 2` runs `LayoutTwo.TodoApp` instead: the same state under the same keys,
+/// arranged the way a second version of the app would.
+struct TodoApp: TodoRoot {
     /// Shown in the header, so it is plain where the state lives.
     let storePath: String
     /// When this run started; becomes `lastOpened` on the way out.
@@ -22,51 +25,80 @@ struct TodoApp: View {
 
     var body: some View {
         VStack {
-            Text(header)
+            Text("todo — \(countText) · \(openedText)")
             Text("stored in \(storePath)")
             Text("")
             HStack {
                 TextField("New item", text: $newTitle)
-                Button("Add") {
-                    add(newTitle)
-                    newTitle = ""
-                }
+                Button("Add") { addNewTitle() }
             }
             Text("")
             if items.isEmpty {
                 Text("Nothing to do. Add an item above.")
             }
             ForEach($items) { $item in
-                TodoRow(
-                    item: $item,
-                    number: number(of: item.id),
-                    isHidden: item.isDone && !showsDone,
-                    confirmsRemoval: confirmsRemoval,
-                    remove: { remove(id: item.id) }
-                )
+                row(for: $item)
             }
             if hiddenCount > 0 {
-                Text("(\(hiddenCount) done \(hiddenCount == 1 ? "item" : "items") hidden)")
+                Text(hiddenText)
             }
             Text("")
             SettingsPanel(showsDone: $showsDone, confirmsRemoval: $confirmsRemoval)
         }
     }
+}
 
-    private var header: String {
-        let done = items.filter(\.isDone).count
-        let count = "\(items.count) \(items.count == 1 ? "item" : "items")" + (done > 0 ? ", \(done) done" : "")
-        let opened = lastOpened.map { "last opened \($0.shortText)" } ?? "first run"
-        return "todo — \(count) · \(opened)"
+/// What the root view of either layout owns, and what is done with it: one implementation of
+/// the actions and texts for both. Each layout declares the same `@State` properties (under the
+/// same type name, `TodoApp`), so both read and write the same rows.
+protocol TodoRoot: View {
+    var storePath: String { get }
+    var openedAt: Date { get }
+    var items: [TodoItem] { get nonmutating set }
+    var nextID: Int { get nonmutating set }
+    var newTitle: String { get nonmutating set }
+    var showsDone: Bool { get nonmutating set }
+    var confirmsRemoval: Bool { get nonmutating set }
+    var lastOpened: Date? { get nonmutating set }
+}
+
+extension TodoRoot {
+    var doneCount: Int { items.filter(\.isDone).count }
+
+    /// `3 items, 1 done`.
+    var countText: String {
+        "\(items.count) \(items.count == 1 ? "item" : "items")" + (doneCount > 0 ? ", \(doneCount) done" : "")
     }
 
-    private var hiddenCount: Int {
-        showsDone ? 0 : items.filter(\.isDone).count
+    /// `last opened 2026-11-29 12:29`, or `first run`.
+    var openedText: String {
+        lastOpened.map { "last opened \($0.shortText)" } ?? "first run"
+    }
+
+    var hiddenCount: Int {
+        showsDone ? 0 : doneCount
+    }
+
+    /// `(1 done item hidden)`.
+    var hiddenText: String {
+        "(\(hiddenCount) done \(hiddenCount == 1 ? "item" : "items") hidden)"
     }
 
     /// The 1-based position shown in front of an item and used by scripted commands.
-    private func number(of id: Int) -> Int {
+    func number(of id: Int) -> Int {
         (items.firstIndex { $0.id == id } ?? 0) + 1
+    }
+
+    /// The row of one item, as both layouts show it.
+    func row(for item: Binding<TodoItem>) -> TodoRow {
+        let id = item.wrappedValue.id
+        return TodoRow(
+            item: item,
+            number: number(of: id),
+            isHidden: item.wrappedValue.isDone && !showsDone,
+            confirmsRemoval: confirmsRemoval,
+            remove: { remove(id: id) }
+        )
     }
 
     // MARK: - Actions (the buttons and the scripted commands call these)
@@ -77,6 +109,12 @@ struct TodoApp: View {
         guard !title.isEmpty else { return }
         items.append(TodoItem(id: nextID, title: title, added: Date()))
         nextID += 1
+    }
+
+    /// The "Add" button: adds what was typed and empties the field.
+    func addNewTitle() {
+        add(newTitle)
+        newTitle = ""
     }
 
     func remove(id: Int) {

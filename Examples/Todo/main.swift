@@ -33,29 +33,38 @@ let interactive = TerminalHost.isAvailable
 let diagnostics = HeldMessages(holding: interactive)
 store.diagnosticHandler = { diagnostic in diagnostics.report("\(diagnostic)") }
 
-let app = TodoApp(storePath: options.storePath, openedAt: Date())
-let host = ViewHost(root: app, store: store)
-
-var succeeded = true
-if interactive {
-    do {
-        try TerminalHost(host: host).run()
-    } catch {
-        printError("\(error)")
-        succeeded = false
+/// Runs `app` in the terminal or on the piped commands, then saves. Returns whether the run
+/// went well (every scripted command was valid, the terminal did not fail).
+@MainActor
+func run<App: TodoRoot>(_ app: App) -> Bool {
+    let host = ViewHost(root: app, store: store)
+    var succeeded = true
+    if interactive {
+        do {
+            try TerminalHost(host: host).run()
+        } catch {
+            printError("\(error)")
+            succeeded = false
+        }
+        diagnostics.release()
+    } else {
+        succeeded = ScriptedSession(app: app, host: host).run()
     }
-    diagnostics.release()
-} else {
-    succeeded = ScriptedSession(app: app, host: host).run()
+
+    app.recordOpening()
+    do {
+        try store.flush()
+        store.close()
+    } catch {
+        printError("could not save to \(options.storePath): \(error)")
+        exit(1)
+    }
+    return succeeded
 }
 
-app.recordOpening()
-do {
-    try store.flush()
-    store.close()
-} catch {
-    printError("could not save to \(options.storePath): \(error)")
-    exit(1)
+let succeeded = switch options.layout {
+case .one: run(TodoApp(storePath: options.storePath, openedAt: Date()))
+case .two: run(LayoutTwo.TodoApp(storePath: options.storePath, openedAt: Date()))
 }
 print("\nSaved in \(options.storePath)")
 print("Run todo again to find it as you left it, or look inside: swift run statedb inspect \(options.storePath)")

@@ -1,3 +1,56 @@
+/// What `statedb orphans` reports: the orphans, each with where its state most likely went, and
+/// the moves the app made itself.
+@_spi(Admin) public struct OrphanReport: Sendable {
+    public struct Orphan: Sendable {
+        public let slot: AdminSlot
+        /// The rows its view may have moved to; nil when there are none (or the app named the
+        /// key itself, with `binding(for:)`: such rows never move).
+        public let move: MoveCandidates?
+    }
+
+    /// Sorted by key.
+    public let orphans: [Orphan]
+    /// Newest first.
+    public let adoptions: [RecordedAdoption]
+}
+
+/// The rows that are not orphans and share an orphan's `MoveMatchKey`: where its view may have
+/// moved to in a later build.
+@_spi(Admin) public struct MoveCandidates: Sendable {
+    public enum Match: String, Sendable {
+        /// Same root, same views by name and id or number, same property and stored type
+        /// (containers and branches left out): the match the app itself carries state over on.
+        case likely
+        /// A key of the first round (block positions, `[3]`), compared with the views' places
+        /// among their siblings left out on both sides: weaker.
+        case maybe
+    }
+
+    /// At most this many candidate keys are kept per orphan (`count` says how many matched).
+    public static let keptKeys = 10
+
+    public let match: Match
+    /// The matching keys, sorted; the first `keptKeys` of them.
+    public let keys: [String]
+    /// How many rows matched.
+    public let count: Int
+
+    /// The new key when exactly one row matched.
+    public var target: String? { count == 1 ? keys.first : nil }
+}
+
+/// A value the app carried over to a new key (`statedb_adoptions`).
+@_spi(Admin) public struct RecordedAdoption: Sendable {
+    /// The slot's key now.
+    public let key: String
+    /// The key its value was stored under.
+    public let fromKey: String
+    /// The stored type, the same under both keys.
+    public let type: String
+    /// Unix time in milliseconds.
+    public let adoptedAt: Int64
+}
+
 extension StoreAdmin {
     /// Slots no running app has mounted or bound for at least `unseenFor` milliseconds:
     /// usually left behind when the code changed and their identity is never built again.
@@ -6,25 +59,134 @@ extension StoreAdmin {
     /// an hour mean little. A view that stays mounted in one process for longer than
     /// `unseenFor` also looks unseen.
     public func orphans(unseenFor: Int64) throws -> [AdminSlot] {
-        try read("listing orphans") { try orphanRows(unseenFor: unseenFor, $0).map(AdminSlot.init) }
+        let cutoff = nowMilliseconds() - unseenFor
+        return try read("listing orphans") { try orphanRows(seenBefore: cutoff, $0).map(AdminSlot.init) }
+    }
+
+    /// `orphans(unseenFor:)`, each with the rows seen since (not orphans) that share its
+    /// `MoveMatchKey`, and the moves recorded in `statedb_adoptions`, in one snapshot.
+    ///
+    /// An orphan whose key has the first round's block positions (`Row[3]`) is compared with
+    /// `MoveMatchKey(ignoringPositions:…)`, as its number among views of its name cannot be told
+    /// from its position. Keys the app named itself (`binding(for:)`) neither get nor are
+    /// candidates, and rows with first-round keys are never candidates. Reads the orphans'
+    /// rows, then the other rows' keys and types in one pass, keeping only those that match.
+    public func orphanReport(unseenFor: Int64) throws -> OrphanReport {
+        let cutoff = nowMilliseconds() - unseenFor
+        return try read("listing orphans") { connection in
+            let rows = try orphanRows(seenBefore: cutoff, connection)
+            let explicit = try connection.prepare("SELECT 1 FROM statedb_explicit_keys WHERE key = ?1")
+            let wanted: [CandidateFinder.Wanted?] = try rows.map { row in
+                explicit.bind(row.key, at: 1)
+                defer { explicit.reset() }
+                if try explicit.step() { return nil }
+                let key = SlotKey(row.key)
+                let segments = ParsedSegment.segments(of: key.identity)
+                return segments.contains(where: \.hasLegacyPosition)
+                    ? .init(key: MoveMatchKey(ignoringPositions: segments, property: key.property, type: row.type), match: .maybe)
+                    : .init(key: MoveMatchKey(identity: segments, property: key.property, type: row.type), match: .likely)
+            }
+            var finder = CandidateFinder(wanted.compactMap { $0 })
+            try finder.scan(seenSince: cutoff, connection)
+            let orphans = zip(rows, wanted).map { row, wanted in
+                OrphanReport.Orphan(slot: AdminSlot(row), move: wanted.flatMap(finder.candidates))
+            }
+            return OrphanReport(orphans: orphans, adoptions: try recordedAdoptions(connection))
+        }
     }
 
     /// Deletes the slots `orphans(unseenFor:)` lists (only lists them when `dryRun`), in one
     /// transaction.
     public func collectGarbage(unseenFor: Int64, dryRun: Bool) throws -> [AdminSlot] {
         if dryRun { return try orphans(unseenFor: unseenFor) }
+        let cutoff = nowMilliseconds() - unseenFor
         return try write("deleting orphans") { context in
-            let rows = try orphanRows(unseenFor: unseenFor, context.connection)
+            let rows = try orphanRows(seenBefore: cutoff, context.connection)
             for row in rows { try context.delete(key: row.key) }
             return rows.map(AdminSlot.init)
         }
     }
 
-    private func orphanRows(unseenFor: Int64, _ connection: SQLiteConnection) throws -> [StoredRow] {
+    private func orphanRows(seenBefore cutoff: Int64, _ connection: SQLiteConnection) throws -> [StoredRow] {
         let statement = try connection.prepare(StoredRow.selectSQL + " WHERE seen_at < ?1 ORDER BY key")
-        statement.bind(nowMilliseconds() - unseenFor, at: 1)
+        statement.bind(cutoff, at: 1)
         var rows: [StoredRow] = []
         while try statement.step() { rows.append(StoredRow(statement)) }
         return rows
+    }
+
+    private func recordedAdoptions(_ connection: SQLiteConnection) throws -> [RecordedAdoption] {
+        let statement = try connection.prepare("SELECT key, from_key, type, adopted_at FROM statedb_adoptions ORDER BY adopted_at DESC, id DESC")
+        var adoptions: [RecordedAdoption] = []
+        while try statement.step() {
+            adoptions.append(RecordedAdoption(key: statement.string(at: 0), fromKey: statement.string(at: 1),
+                                              type: statement.string(at: 2), adoptedAt: statement.int64(at: 3)))
+        }
+        return adoptions
+    }
+}
+
+/// Collects, in one pass over the rows that are not orphans, the keys of those whose match key
+/// an orphan has: at most `MoveCandidates.keptKeys` keys (the first by key) and a count per
+/// match key, so memory follows the orphans, not the store.
+private struct CandidateFinder {
+    private struct Found {
+        var keys: [String] = []
+        var count = 0
+
+        mutating func add(_ key: String) {
+            count += 1
+            if keys.count < MoveCandidates.keptKeys {
+                keys.append(key)
+            } else if let last = keys.indices.max(by: { keys[$0] < keys[$1] }), key < keys[last] {
+                keys[last] = key
+            }
+        }
+    }
+
+    /// An orphan's match key, and which kind it is.
+    struct Wanted {
+        let key: MoveMatchKey
+        let match: MoveCandidates.Match
+    }
+
+    /// Match keys of orphans with keys of this build (`likely`), and of first-round orphans
+    /// (`maybe`, compared without positions).
+    private let exact: Set<MoveMatchKey>
+    private let loose: Set<MoveMatchKey>
+    private var found: [MoveMatchKey: Found] = [:]
+    private var foundLoose: [MoveMatchKey: Found] = [:]
+
+    init(_ wanted: [Wanted]) {
+        exact = Set(wanted.lazy.filter { $0.match == .likely }.map(\.key))
+        loose = Set(wanted.lazy.filter { $0.match == .maybe }.map(\.key))
+    }
+
+    mutating func scan(seenSince cutoff: Int64, _ connection: SQLiteConnection) throws {
+        guard !exact.isEmpty || !loose.isEmpty else { return }
+        let statement = try connection.prepare("SELECT key, type FROM slots WHERE seen_at >= ?1 AND key NOT IN (SELECT key FROM statedb_explicit_keys)")
+        statement.bind(cutoff, at: 1)
+        var types = RecentTexts()
+        while try statement.step() {
+            let text = statement.string(at: 0)
+            let key = SlotKey(text)
+            let type = statement.string(at: 1, reusing: &types)
+            let segments = ParsedSegment.segments(of: key.identity)
+            if segments.contains(where: \.hasLegacyPosition) { continue }
+            if !exact.isEmpty {
+                let matchKey = MoveMatchKey(identity: segments, property: key.property, type: type)
+                if exact.contains(matchKey) { found[matchKey, default: Found()].add(text) }
+            }
+            if !loose.isEmpty {
+                let matchKey = MoveMatchKey(ignoringPositions: segments, property: key.property, type: type)
+                if loose.contains(matchKey) { foundLoose[matchKey, default: Found()].add(text) }
+            }
+        }
+    }
+
+    /// What matched `wanted`; nil when nothing did.
+    func candidates(_ wanted: Wanted) -> MoveCandidates? {
+        guard let found = (wanted.match == .likely ? found : foundLoose)[wanted.key] else { return nil }
+        return MoveCandidates(match: wanted.match, keys: found.keys.sorted(), count: found.count)
     }
 }

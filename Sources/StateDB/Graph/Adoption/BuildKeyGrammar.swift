@@ -55,7 +55,7 @@ final class BuildKeyGrammar {
     /// The segments a block of type `block` gives its views, after `prefix`.
     private static func patterns(of block: any View.Type, prefix: [QualifierPattern]) -> [ChildPattern] {
         viewTypeInfo(ofType: block).shape.positions.flatMap { position -> [ChildPattern] in
-            let qualifiers = prefix + ParsedSegment(Substring("_" + position.qualifiers)).qualifiers.map(QualifierPattern.exact)
+            let qualifiers = prefix + position.qualifierTexts.map(QualifierPattern.exact)
             if let content = position.explicitContent {
                 return patterns(of: content, prefix: qualifiers + [.explicitID])
             }

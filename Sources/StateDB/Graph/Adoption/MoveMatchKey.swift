@@ -15,13 +15,25 @@ struct MoveMatchKey: Hashable, Sendable {
 
     /// The match key of the slot `property` of the view at `identity`, holding `type`.
     init(identity segments: [ParsedSegment], property: String, type: String) {
+        self.init(segments, property: property, type: type, numbered: true)
+    }
+
+    /// A looser match key that also leaves out where each view stands among its siblings: the
+    /// first round's block positions (`[3]`) and this build's numbers among views of a name
+    /// (`[#2]`). One cannot be derived from the other, so this is how a key of the first round
+    /// compares with keys of this build; several views of one name in a block share it.
+    init(ignoringPositions segments: [ParsedSegment], property: String, type: String) {
+        self.init(segments, property: property, type: type, numbered: false)
+    }
+
+    private init(_ segments: [ParsedSegment], property: String, type: String, numbered: Bool) {
         var text = ""
         for (index, segment) in segments.enumerated() {
             if index > 0 && Self.containers.contains(segment.name) { continue }
             text += segment.name
             let ids = segment.ids
             if ids.isEmpty {
-                if index > 0 { text += "#\(segment.number)" }
+                if numbered && index > 0 { text += "#\(segment.number)" }
             } else {
                 for id in ids { text += "[" + id + "]" }
             }

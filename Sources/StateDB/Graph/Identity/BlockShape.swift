@@ -24,6 +24,8 @@ final class BlockShape: @unchecked Sendable {
         /// What follows the name: branches (`[then]`), then the number among views of the same
         /// name when it is not the first (`[#2]`). For an explicit-id position, the branches only.
         let qualifiers: String
+        /// The same, one text per qualifier without brackets (`then`, `#2`).
+        let qualifierTexts: [String]
         /// `name + qualifiers`, the segment of a view in this position of a top-level block.
         let segment: String
         /// The qualifiers the first round of statedb wrote for this position (`[3][else]`): the
@@ -35,10 +37,11 @@ final class BlockShape: @unchecked Sendable {
         /// block of its own, written after the id.
         let explicitContent: (any View.Type)?
 
-        init(name: String, qualifiers: String, legacyQualifiers: String, type: any View.Type, explicitContent: (any View.Type)?) {
+        init(name: String, qualifiers: [String], legacyQualifiers: String, type: any View.Type, explicitContent: (any View.Type)?) {
             self.name = name
-            self.qualifiers = qualifiers
-            self.segment = name + qualifiers
+            self.qualifierTexts = qualifiers
+            self.qualifiers = qualifiers.map { "[" + $0 + "]" }.joined()
+            self.segment = name + self.qualifiers
             self.legacyQualifiers = legacyQualifiers
             self.type = type
             self.explicitContent = explicitContent
@@ -57,7 +60,7 @@ final class BlockShape: @unchecked Sendable {
     /// The shape of a block whose value has type `type`.
     static func of(_ type: any View.Type) -> BlockShape {
         var builder = Builder()
-        builder.append(type, branch: "", legacy: "")
+        builder.append(type, branch: [], legacy: "")
         return BlockShape(positions: builder.positions)
     }
 
@@ -66,9 +69,10 @@ final class BlockShape: @unchecked Sendable {
         fileprivate(set) var positions: [Position] = []
         private var countByName: [String: Int] = [:]
 
-        /// Adds the positions of a value of `type`, found inside branches `branch`; `legacy` is
+        /// Adds the positions of a value of `type`, found inside branches `branch` (`then`,
+        /// `else`, outermost first); `legacy` is
         /// what the first round's statedb wrote for the same place.
-        mutating func append(_ type: any View.Type, branch: String, legacy: String) {
+        mutating func append(_ type: any View.Type, branch: [String], legacy: String) {
             if let structural = type as? any StructuralView.Type {
                 structural.appendShape(to: &self, branch: branch, legacy: legacy)
                 return
@@ -76,12 +80,12 @@ final class BlockShape: @unchecked Sendable {
             let name = IdentityEncoding.segmentName(of: type)
             let number = (countByName[name] ?? 0) + 1
             countByName[name] = number
-            let qualifiers = number == 1 ? branch : branch + "[#\(number)]"
+            let qualifiers = number == 1 ? branch : branch + ["#\(number)"]
             positions.append(Position(name: name, qualifiers: qualifiers, legacyQualifiers: legacy, type: type, explicitContent: nil))
         }
 
         /// Adds the position of a view with an explicit id (`.id(x)` on a `content` view).
-        mutating func appendExplicitID(_ type: any View.Type, content: any View.Type, branch: String, legacy: String) {
+        mutating func appendExplicitID(_ type: any View.Type, content: any View.Type, branch: [String], legacy: String) {
             positions.append(Position(name: IdentityEncoding.segmentName(of: content), qualifiers: branch, legacyQualifiers: legacy,
                                       type: type, explicitContent: content))
         }

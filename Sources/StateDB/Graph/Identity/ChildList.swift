@@ -8,7 +8,7 @@ protocol StructuralView {
     func addChildren(to list: inout ChildList, position: Int)
     /// Adds the positions a value of this type can fill, inside branches `branch`; `legacy` is
     /// the first round's qualifiers for the same place.
-    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String)
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String)
 }
 
 /// Views with no `body` whose children the graph computes directly (stacks, `ForEach`) or

@@ -17,9 +17,9 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
         }
     }
 
-    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {
-        shape.append(TrueContent.self, branch: branch + "[then]", legacy: legacy + "[then]")
-        shape.append(FalseContent.self, branch: branch + "[else]", legacy: legacy + "[else]")
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
+        shape.append(TrueContent.self, branch: branch + ["then"], legacy: legacy + "[then]")
+        shape.append(FalseContent.self, branch: branch + ["else"], legacy: legacy + "[else]")
     }
 }
 
@@ -32,7 +32,7 @@ extension Optional: View, StructuralView where Wrapped: View {
         if let content = self { list.add(content, position: position) }
     }
 
-    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
         shape.append(Wrapped.self, branch: branch, legacy: legacy)
     }
 }
@@ -42,5 +42,5 @@ public struct EmptyView: View, StructuralView {
     public typealias Body = Never
     public init() {}
     func addChildren(to list: inout ChildList, position: Int) {}
-    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {}
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {}
 }

@@ -13,7 +13,7 @@ public struct IDView<Content: View, ID: Hashable>: View, StructuralView {
         list.addExplicitID(content, id: IdentityEncoding.encodeID(id), position: position)
     }
 
-    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
         shape.appendExplicitID(Self.self, content: Content.self, branch: branch, legacy: legacy)
     }
 }

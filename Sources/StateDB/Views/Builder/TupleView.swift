@@ -20,7 +20,7 @@ public struct TupleView<T>: View, StructuralView {
         for child in children { position = list.add(child, position: position) }
     }
 
-    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: String, legacy: String) {
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
         // The tuple's element types, in order, as the runtime describes `T`.
         var index = 0
         _ = _forEachField(of: T.self, options: []) { _, _, elementType, _ in
