@@ -62,13 +62,14 @@ enum OrphansCommand: Command {
             + "  " + console.paint("last seen " + age(since: slot.seenAt), .dim)
     }
 
-    /// `  → likely moved to KEY (statedb mv …)`, or how many keys match; empty without any.
+    /// `  → likely moved to KEY (statedb mv …)`, or how many keys match; empty without any. The
+    /// new key has a row already (its view mounted since), so the move needs `--force`.
     private static func moveHint(_ orphan: OrphanReport.Orphan, store: String, _ console: Console) -> String {
         guard let move = orphan.move else { return "" }
         guard let target = move.target else {
             return "  " + console.paint("→ \(move.count) slots could be its new key, so none is named (--json lists them)", .yellow)
         }
-        let command = ["statedb", "mv", store, orphan.slot.key, target].map(shellQuoted).joined(separator: " ")
+        let command = ["statedb", "mv", store, orphan.slot.key, target, "--force"].map(shellQuoted).joined(separator: " ")
         return "  " + console.paint("→ \(move.match.rawValue) moved to \(printable(target))", move.match == .likely ? .green : .yellow)
             + " (" + printable(command) + ")"
     }

@@ -66,6 +66,29 @@ private enum InBranch {
     }
 }
 
+private enum InAnyView {
+    struct Screen: View {
+        var body: some View {
+            Text("title")
+            AnyView(Flag(title: "wifi"))
+            Note()
+        }
+    }
+}
+
+private enum OtherParent {
+    struct Sidebar: View {
+        var body: some View { Flag(title: "wifi") }
+    }
+    struct Screen: View {
+        var body: some View {
+            Text("title")
+            Sidebar()
+            Note()
+        }
+    }
+}
+
 private enum TwoStacks {
     struct Screen: View {
         var body: some View {
@@ -155,6 +178,19 @@ struct MovedStateTests {
         #expect(adopted.compactMap(\.key).sorted() == ["Screen/\(stack)/Flag/isOn", "Screen/\(stack)/Note/text"], "\(update.diagnostics)")
         #expect(adopted.first { $0.key == "Screen/\(stack)/Flag/isOn" }?.message.contains("Screen/Flag/isOn") == true)
         #expect(update.keys == ["Screen/\(stack)/Flag/isOn", "Screen/\(stack)/Note/text"], "the old rows are gone: \(update.keys)")
+    }
+
+    @Test func wrappingInAnAnyViewCarriesStateOver() throws {
+        let update = try upgrade(to: InAnyView.Screen())
+        #expect(update.diagnostics(.stateAdopted).compactMap(\.key) == ["Screen/AnyView/Flag/isOn"])
+        #expect(SQLiteProbe(path: update.path).value("Screen/AnyView/Flag/isOn") == "1")
+    }
+
+    @Test func aViewUnderAnotherParentViewIsNotFollowed() throws {
+        let update = try upgrade(to: OtherParent.Screen())
+        #expect(update.diagnostics.isEmpty, "\(update.diagnostics)")
+        #expect(SQLiteProbe(path: update.path).value("Screen/Sidebar/Flag/isOn") == "0")
+        #expect(SQLiteProbe(path: update.path).value("Screen/Flag/isOn") == "1", "left for statedb mv")
     }
 
     @Test func wrappingInAGroupMovesTheRowAndRecordsIt() throws {

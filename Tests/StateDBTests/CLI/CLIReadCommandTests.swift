@@ -102,8 +102,10 @@ import Testing
         try sqlite(path, "UPDATE slots SET seen_at = \(old) WHERE key LIKE 'Settings/%'")
         let run = try CLI.run("orphans", path, "--json")
         #expect(run.status == 0, "\(run)")
-        let keys = try #require(try run.json() as? [[String: Any]]).compactMap { $0["key"] as? String }
+        let report = try #require(try run.json() as? [String: Any])
+        let keys = try #require(report["orphans"] as? [[String: Any]]).compactMap { $0["key"] as? String }
         #expect(keys == [SampleKeys.avatar, SampleKeys.level, SampleKeys.nickname, SampleKeys.prefs])
+        #expect(report["adoptions"] as? [Any] != nil)
         #expect(try CLI.run("orphans", path, "--unseen-for", "41d").stdout == "no slots unseen for 41d\n")
         let text = try CLI.run("orphans", path)
         #expect(text.stdout.contains("Settings/level  UInt8  last seen 40d ago"), "\(text)")
