@@ -5,8 +5,9 @@ protocol SlotProperty {
     /// The run-time types of this property's slots; a view type's table asks once per field.
     static func makeSlotTypes() -> AnySlotTypes
     /// Attaches to the slot `key` in `store`, hydrating or creating it. `types` is what
-    /// `makeSlotTypes()` returned for this property's type.
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes) throws -> AnySlotLocation
+    /// `makeSlotTypes()` returned for this property's type. `foundNoRow` is set when the slot
+    /// was created without a row (see `MovedStateMatcher`).
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation
     /// Attaches to the slot a previous struct of the same view used; false when the value
     /// type differs (the code changed).
     func reattach(_ location: AnySlotLocation) -> Bool

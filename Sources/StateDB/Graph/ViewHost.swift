@@ -146,7 +146,7 @@ public final class ViewHost {
         // (calls `update()`) while its reads are being recorded gets a fresh one.
         let recorder = reusableRecorder.isRecording ? ReadRecorder() : reusableRecorder
         var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
-            var list = node.info.erasesType ? ChildList(inheritedLegacyPrefix: node.legacyQualifiers) : ChildList()
+            var list = ChildList(inheritedLegacyPrefix: node.info.erasesType ? node.legacyQualifiers : nil)
             if let addChildren = node.info.addPrimitiveChildren {
                 addChildren(node.view, &list)
             } else if !node.info.hasNoBody {
@@ -240,9 +240,10 @@ public final class ViewHost {
                     node.slots[field.name] = nil
                 }
                 do {
-                    let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes)
+                    var foundNoRow = false
+                    let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
                     node.slots[field.name] = location
-                    if location.anyCell.foundNoRow {
+                    if foundNoRow {
                         freshSlots.append(MovedStateMatcher.FreshSlot(cell: location.anyCell, node: node, property: field.name))
                     }
                 } catch {

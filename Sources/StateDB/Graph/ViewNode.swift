@@ -29,12 +29,13 @@ final class ViewNode {
     @exclusivity(unchecked) var isMounted = true
 
     /// The block position it fills (nil for the root) and the first-round qualifiers its
-    /// block put before the position's own (see `legacyIdentity`).
+    /// block put before the position's own, nil when the same as this format's (see
+    /// `legacyIdentity`).
     let position: BlockShape.Position?
-    let legacyPrefix: String
+    let legacyPrefix: String?
 
     init(segment: String, view: any View, info: ViewTypeInfo? = nil, parent: ViewNode?,
-         position: BlockShape.Position? = nil, legacyPrefix: String = "") {
+         position: BlockShape.Position? = nil, legacyPrefix: String? = nil) {
         self.segment = segment
         self.parent = parent
         self.view = view
@@ -52,7 +53,18 @@ final class ViewNode {
 
     /// The qualifiers after the name in the first round's segment of this view: what its
     /// block put first, then its position's own (`[3][else]`).
-    var legacyQualifiers: String { legacyPrefix + (position?.legacyQualifiers ?? "") }
+    var legacyQualifiers: String {
+        guard let position else { return "" }
+        return (legacyPrefix ?? blockPrefix(of: position)) + position.legacyQualifiers
+    }
+
+    /// What this view's block put between the name and the position's own qualifiers in this
+    /// format: the segment less both (and less a `[duplicate N]`).
+    private func blockPrefix(of position: BlockShape.Position) -> String {
+        var rest = Substring(segment.dropFirst(position.name.count))
+        if let duplicate = rest.range(of: "[duplicate ", options: .backwards) { rest = rest[..<duplicate.lowerBound] }
+        return String(rest.dropLast(position.qualifiers.count))
+    }
 
     /// The identity the first round of statedb gave this view (`App/VStack/Row[2][then]`):
     /// positions in the block instead of numbers by name, and no segment for `AnyView`. Built

@@ -26,7 +26,7 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// per type: an `as? PrimitiveView` cast per evaluation cost more than evaluating a `Text`.
     let addPrimitiveChildren: (@MainActor (any View, inout ChildList) -> Void)?
     /// Adds a value's content when the type is a `StructuralView`; nil otherwise.
-    let addStructuralChildren: (@MainActor (any View, inout ChildList, Int) -> Void)?
+    let addStructuralChildren: (@MainActor (any View, inout ChildList, Int, BlockContext) -> Void)?
     /// The positions a block of this type has (one, for a view that is not structure).
     let shape: BlockShape
     /// `shape.positions.count`, read for every child added.
@@ -103,9 +103,9 @@ final class ViewTypeInfo: @unchecked Sendable {
         }
     }
 
-    private static func structuralChildren<S: StructuralView>(_: S.Type) -> @MainActor (any View, inout ChildList, Int) -> Void {
-        { @MainActor view, list, position in
-            @MainActor func open<W: View>(_ view: W) { unsafeBitCast(view, to: S.self).addChildren(to: &list, position: position) }
+    private static func structuralChildren<S: StructuralView>(_: S.Type) -> @MainActor (any View, inout ChildList, Int, BlockContext) -> Void {
+        { @MainActor view, list, position, block in
+            @MainActor func open<W: View>(_ view: W) { unsafeBitCast(view, to: S.self).addChildren(to: &list, position: position, in: block) }
             open(view)
         }
     }

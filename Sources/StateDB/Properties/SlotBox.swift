@@ -56,9 +56,14 @@ extension SlotLocation: AnySlotLocation {
 }
 
 extension SlotBox {
-    func attachProperty(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws -> AnySlotLocation {
+    func attachProperty(store: StateStore, key: SlotKey, types: SlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
         try attach(store: store, key: key, types: types)
-        return attachment!
+        let attachment = attachment!
+        // Taken, so a later attach to the same cell does not count it again. Only the mounting
+        // host's thread reads and clears it.
+        foundNoRow = attachment.cell.foundNoRow
+        attachment.cell.foundNoRow = false
+        return attachment
     }
 
     func reattachProperty(_ location: AnySlotLocation) -> Bool {

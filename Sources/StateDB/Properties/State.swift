@@ -52,9 +52,9 @@ public struct State<Value: Codable>: SlotProperty {
 
     static func makeSlotTypes() -> AnySlotTypes { SlotTypes<Value>() }
 
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes) throws -> AnySlotLocation {
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
         // `types` came from `makeSlotTypes()` of this very type (the view's field table).
-        try box.attachProperty(store: store, key: key, types: unsafeDowncast(types, to: SlotTypes<Value>.self))
+        try box.attachProperty(store: store, key: key, types: unsafeDowncast(types, to: SlotTypes<Value>.self), foundNoRow: &foundNoRow)
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }

@@ -25,8 +25,8 @@ class SlotCell: @unchecked Sendable {
     /// A dropped write after the end was reported (once per slot).
     var reportedWriteAfterEnd = false
     /// A view's slot that found no row when it was created: a stored row from an earlier build
-    /// may hold its state under another key (`StateStore.adopt`). Read once, by the host that
-    /// mounted it.
+    /// may hold its state under another key (`StateStore.adopt`). Taken (read and cleared) by
+    /// the property that attached it, for its host.
     var foundNoRow = false
     /// Created by `binding(for:)`: its key is the app's own, so its row is never carried over.
     var isExplicitKey = false

@@ -3,9 +3,9 @@
 /// instead of adding a segment of their own.
 @MainActor
 protocol StructuralView {
-    /// Adds the views inside; `position` is the index of this value's first position in the
-    /// block's shape (`BlockShape`).
-    func addChildren(to list: inout ChildList, position: Int)
+    /// Adds the views inside; `position` is the index of this value's first position in
+    /// `block`'s shape (`BlockShape`).
+    func addChildren(to list: inout ChildList, position: Int, in block: BlockContext)
     /// Adds the positions a value of this type can fill, inside branches `branch`; `legacy` is
     /// the first round's qualifiers for the same place.
     nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String)
@@ -39,6 +39,18 @@ enum ContentBlock {
     case anything
 }
 
+/// The block a view is being added from: its shape, and what its views' segments carry after
+/// the name (`[id: 42]` in a `ForEach` element), in this format and in the first round's. Passed
+/// down the structural views as a parameter rather than kept in the list: saving and restoring
+/// it around every block cost ~5% of mounting.
+@MainActor
+struct BlockContext {
+    let shape: BlockShape
+    let prefix: String
+    /// nil: the same as `prefix` (the common case; nothing to build).
+    let legacyPrefix: String?
+}
+
 /// The children one evaluation produced: an identity segment and a view value each, in order.
 @MainActor
 struct ChildList {
@@ -47,63 +59,66 @@ struct ChildList {
         let view: any View
         let info: ViewTypeInfo
         /// The position the view fills, and the first-round qualifiers its block put before the
-        /// position's own: enough to write the key the first round gave it, when asked.
+        /// position's own (nil: the same as this format's): enough to write the key the first
+        /// round gave it, when asked.
         let position: BlockShape.Position
-        let legacyPrefix: String
+        let legacyPrefix: String?
     }
 
     private(set) var elements: [Element] = []
-    /// The block being added, what its segments carry after the name (`[id: 42]` in a
-    /// `ForEach` element), and the same for the first round's format.
-    private var shape = BlockShape.empty
-    private var prefix = ""
-    private var legacyPrefix = ""
+    /// First-round qualifiers of a view that added no segment then (`AnyView`), which its
+    /// content's first-round segments carry.
+    private let inheritedLegacyPrefix: String?
 
-    /// `inheritedLegacyPrefix`: first-round qualifiers of a view that added no segment then
-    /// (`AnyView`), which its content's first-round segments carry.
-    init(inheritedLegacyPrefix: String = "") {
-        legacyPrefix = inheritedLegacyPrefix
+    init(inheritedLegacyPrefix: String? = nil) {
+        self.inheritedLegacyPrefix = inheritedLegacyPrefix
     }
 
     /// Adds a block of views, `view`: each view in it gets the segment of the position it
-    /// fills in the block's type. `prefix` and `legacyPrefix` come after each name (an element
-    /// id, an explicit id).
-    mutating func addBlock(_ view: any View, prefix: String = "", legacyPrefix: String? = nil) {
-        let info = viewTypeInfo(of: view)
-        let outer = (shape, self.prefix, self.legacyPrefix)
-        shape = info.shape
-        self.prefix = prefix
-        self.legacyPrefix = legacyPrefix ?? (outer.2 + prefix)
-        add(view, info: info, position: 0)
-        (shape, self.prefix, self.legacyPrefix) = outer
+    /// fills in the block's type. `prefix` comes after each name (an element id).
+    mutating func addBlock(_ view: any View, prefix: String = "") {
+        let legacy = inheritedLegacyPrefix.map { $0 + prefix }
+        addBlock(view, prefix: prefix, legacyPrefix: legacy)
     }
 
-    /// Adds `view`, whose first position in the current block is `position`; returns the
-    /// position after its last.
-    @discardableResult
-    mutating func add(_ view: any View, position: Int) -> Int {
+    private mutating func addBlock(_ view: any View, prefix: String, legacyPrefix: String?) {
         let info = viewTypeInfo(of: view)
-        add(view, info: info, position: position)
+        add(view, info: info, position: 0, in: BlockContext(shape: info.shape, prefix: prefix, legacyPrefix: legacyPrefix))
+    }
+
+    /// Adds `view`, whose first position in `block` is `position`; returns the position after
+    /// its last.
+    @discardableResult
+    mutating func add(_ view: any View, position: Int, in block: BlockContext) -> Int {
+        let info = viewTypeInfo(of: view)
+        add(view, info: info, position: position, in: block)
         return position + info.positionCount
     }
 
-    private mutating func add(_ view: any View, info: ViewTypeInfo, position index: Int) {
+    private mutating func add(_ view: any View, info: ViewTypeInfo, position index: Int, in block: BlockContext) {
         if let addContent = info.addStructuralChildren {
-            addContent(view, &self, index)
+            addContent(view, &self, index, block)
             return
         }
-        let position = shape.positions[index]
-        let segment = prefix.isEmpty ? position.segment : position.name + prefix + position.qualifiers
-        elements.append(Element(segment: segment, view: view, info: info, position: position, legacyPrefix: legacyPrefix))
+        let position = block.shape.positions[index]
+        let segment: String
+        if block.prefix.isEmpty {
+            segment = position.segment
+        } else if position.qualifiers.isEmpty {
+            segment = position.name + block.prefix
+        } else {
+            segment = position.name + block.prefix + position.qualifiers
+        }
+        elements.append(Element(segment: segment, view: view, info: info, position: position, legacyPrefix: block.legacyPrefix))
     }
 
-    /// Adds the content of an explicit-id view filling `position`: a block of its own whose
-    /// segments carry the branches of that position and the id.
-    mutating func addExplicitID(_ content: any View, id: String, position index: Int) {
-        let position = shape.positions[index]
+    /// Adds the content of an explicit-id view filling `position` of `block`: a block of its
+    /// own whose segments carry the branches of that position and the id.
+    mutating func addExplicitID(_ content: any View, id: String, position index: Int, in block: BlockContext) {
+        let position = block.shape.positions[index]
         let qualifier = "[.id: " + id + "]"
-        addBlock(content, prefix: prefix + position.qualifiers + qualifier,
-                 legacyPrefix: legacyPrefix + position.legacyQualifiers + qualifier)
+        addBlock(content, prefix: block.prefix + position.qualifiers + qualifier,
+                 legacyPrefix: (block.legacyPrefix ?? block.prefix) + position.legacyQualifiers + qualifier)
     }
 
     /// Gives later duplicates of a segment a distinct one (`Row[id: 1][duplicate 2]`) and

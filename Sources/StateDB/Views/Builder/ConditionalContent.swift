@@ -10,10 +10,10 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
 
     let storage: Storage
 
-    func addChildren(to list: inout ChildList, position: Int) {
+    func addChildren(to list: inout ChildList, position: Int, in block: BlockContext) {
         switch storage {
-        case .trueContent(let content): list.add(content, position: position)
-        case .falseContent(let content): list.add(content, position: position + ViewTypeInfo.of(TrueContent.self).positionCount)
+        case .trueContent(let content): list.add(content, position: position, in: block)
+        case .falseContent(let content): list.add(content, position: position + ViewTypeInfo.of(TrueContent.self).positionCount, in: block)
         }
     }
 
@@ -28,8 +28,8 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
 extension Optional: View, StructuralView where Wrapped: View {
     public typealias Body = Never
 
-    func addChildren(to list: inout ChildList, position: Int) {
-        if let content = self { list.add(content, position: position) }
+    func addChildren(to list: inout ChildList, position: Int, in block: BlockContext) {
+        if let content = self { list.add(content, position: position, in: block) }
     }
 
     nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
@@ -41,6 +41,6 @@ extension Optional: View, StructuralView where Wrapped: View {
 public struct EmptyView: View, StructuralView {
     public typealias Body = Never
     public init() {}
-    func addChildren(to list: inout ChildList, position: Int) {}
+    func addChildren(to list: inout ChildList, position: Int, in block: BlockContext) {}
     nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {}
 }

@@ -9,8 +9,8 @@ public struct IDView<Content: View, ID: Hashable>: View, StructuralView {
     /// The explicit id, encoded by value into the identity.
     public let id: ID
 
-    func addChildren(to list: inout ChildList, position: Int) {
-        list.addExplicitID(content, id: IdentityEncoding.encodeID(id), position: position)
+    func addChildren(to list: inout ChildList, position: Int, in block: BlockContext) {
+        list.addExplicitID(content, id: IdentityEncoding.encodeID(id), position: position, in: block)
     }
 
     nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {

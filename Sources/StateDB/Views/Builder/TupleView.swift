@@ -15,9 +15,9 @@ public struct TupleView<T>: View, StructuralView {
         self.children = children
     }
 
-    func addChildren(to list: inout ChildList, position: Int) {
+    func addChildren(to list: inout ChildList, position: Int, in block: BlockContext) {
         var position = position
-        for child in children { position = list.add(child, position: position) }
+        for child in children { position = list.add(child, position: position, in: block) }
     }
 
     nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
