@@ -9,7 +9,7 @@ import StateDB
 /// (`TodoApp/items`, `TodoApp/showsDone`, …) are the same rows as layout 1's. The rows and the
 /// panel sit under other containers than in layout 1, so their keys change
 /// (`TodoApp/VStack/ForEach/TodoRow[id: 3]/isExpanded` becomes
-/// `TodoApp/VStack/VStack/ForEach/TodoRow[id: 3]/isExpanded`); the store carries their state
+/// `TodoApp/VStack/VStack[#2]/ForEach/TodoRow[id: 3]/isExpanded`); the store carries their state
 /// over when the other layout mounts (`stateAdopted`), in both directions.
 enum LayoutTwo {
     struct TodoApp: TodoRoot {

@@ -146,7 +146,7 @@ public final class ViewHost {
         // (calls `update()`) while its reads are being recorded gets a fresh one.
         let recorder = reusableRecorder.isRecording ? ReadRecorder() : reusableRecorder
         var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
-            var list = ChildList(inheritedLegacyPrefix: node.info.erasesType ? node.legacyQualifiers : nil)
+            var list = ChildList(containerShape: node.position?.contentShape)
             if let addChildren = node.info.addPrimitiveChildren {
                 addChildren(node.view, &list)
             } else if !node.info.hasNoBody {

@@ -71,7 +71,6 @@ final class ViewNode {
     /// only to find a store's rows under their old keys, for slots that found no row.
     var legacyIdentity: String {
         guard let parent, let position else { return segment }
-        if info.erasesType { return parent.legacyIdentity }
         var segment = position.name + legacyQualifiers
         if let duplicate = self.segment.range(of: "[duplicate ", options: .backwards) {
             segment += self.segment[duplicate.lowerBound...]

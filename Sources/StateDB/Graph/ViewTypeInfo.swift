@@ -33,8 +33,6 @@ final class ViewTypeInfo: @unchecked Sendable {
     let positionCount: Int
     /// Where the children of a view of this type come from, as far as the type tells.
     let contentBlocks: [ContentBlock]
-    /// The type is `AnyView`: its child's type is only known from the value.
-    let erasesType: Bool
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var table: [ObjectIdentifier: ViewTypeInfo] = [:]
@@ -90,7 +88,6 @@ final class ViewTypeInfo: @unchecked Sendable {
         } else {
             contentBlocks = [.block(V.Body.self)]
         }
-        erasesType = type == AnyView.self
     }
 
     // The values passed in are of type P (the info's own type), so opening the existential and

@@ -34,13 +34,13 @@ struct LegacyStoreTests {
 
         let keys = SQLiteProbe(path: path).keys
         #expect(keys == [
-            "App/VStack/AnyView/Card/expanded",
+            "App/VStack/Card[any]/expanded",
             "App/VStack/Counter/count",
             "App/VStack/Counter[#2]/count",
             "App/VStack/Counter[#3]/count",
             "App/VStack/ForEach/Row[id: 1]/isOn",
             "App/VStack/ForEach/Row[id: 2]/isOn",
-            "App/VStack/Group/Counter/count",
+            "App/VStack/Group/Counter[#4]/count",
             #"App/VStack/Options[.id: "options"]/badge"#,
             "App/VStack/Panel[else]/note",
             "App/items",

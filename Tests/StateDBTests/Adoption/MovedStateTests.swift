@@ -90,10 +90,11 @@ private enum OtherParent {
 }
 
 private enum TwoStacks {
+    // Two flags with one explicit id, each in a stack: either could be the flag of `OneGroup`.
     struct Screen: View {
         var body: some View {
-            VStack { Flag(title: "left") }
-            HStack { Flag(title: "right") }
+            VStack { Flag(title: "left").id("flag") }
+            HStack { Flag(title: "right").id("flag") }
         }
     }
 }
@@ -101,7 +102,30 @@ private enum TwoStacks {
 private enum OneGroup {
     struct Screen: View {
         var body: some View {
-            Group { Flag(title: "which") }
+            Group { Flag(title: "which").id("flag") }
+        }
+    }
+}
+
+private enum TwoFlags {
+    struct Screen: View {
+        var body: some View {
+            VStack {
+                Flag(title: "a")
+                Flag(title: "b")
+            }
+        }
+    }
+}
+
+private enum FirstWrapped {
+    // Wrapping the first of two flags of one name: both keep their numbers.
+    struct Screen: View {
+        var body: some View {
+            VStack {
+                HStack { Flag(title: "a") }
+                Flag(title: "b")
+            }
         }
     }
 }
@@ -182,8 +206,8 @@ struct MovedStateTests {
 
     @Test func wrappingInAnAnyViewCarriesStateOver() throws {
         let update = try upgrade(to: InAnyView.Screen())
-        #expect(update.diagnostics(.stateAdopted).compactMap(\.key) == ["Screen/AnyView/Flag/isOn"])
-        #expect(SQLiteProbe(path: update.path).value("Screen/AnyView/Flag/isOn") == "1")
+        #expect(update.diagnostics(.stateAdopted).compactMap(\.key) == ["Screen/Flag[any]/isOn"])
+        #expect(SQLiteProbe(path: update.path).value("Screen/Flag[any]/isOn") == "1")
     }
 
     @Test func aViewUnderAnotherParentViewIsNotFollowed() throws {
@@ -238,11 +262,22 @@ struct MovedStateTests {
             #expect(!host.toggle("which").isOn, "neither row was guessed at")
         }
         let orphaned = update.diagnostics(.stateOrphaned)
-        #expect(orphaned.map(\.key) == ["Screen/Group/Flag/isOn"])
-        #expect(orphaned.first?.message.contains("Screen/VStack/Flag/isOn") == true)
-        #expect(orphaned.first?.message.contains("Screen/HStack/Flag/isOn") == true)
+        #expect(orphaned.map(\.key) == [#"Screen/Group/Flag[.id: "flag"]/isOn"#])
+        #expect(orphaned.first?.message.contains(#"Screen/VStack/Flag[.id: "flag"]/isOn"#) == true)
+        #expect(orphaned.first?.message.contains(#"Screen/HStack/Flag[.id: "flag"]/isOn"#) == true)
         #expect(update.diagnostics(.stateAdopted).isEmpty)
-        #expect(update.keys == ["Screen/Group/Flag/isOn", "Screen/HStack/Flag/isOn", "Screen/VStack/Flag/isOn"], "both candidates kept")
+        #expect(update.keys.count == 3, "both candidates kept: \(update.keys)")
+    }
+
+    @Test func wrappingOneOfTwoViewsOfOneNameKeepsEachOnesState() throws {
+        let update = AppUpdate()
+        try update.run(TwoFlags.Screen()) { host in host.toggle("a").toggle() }
+        try update.run(FirstWrapped.Screen()) { host in
+            #expect(host.toggle("a").isOn)
+            #expect(!host.toggle("b").isOn, "b kept its own state, not a's")
+        }
+        #expect(update.diagnostics(.stateAdopted).compactMap(\.key) == ["Screen/VStack/HStack/Flag/isOn"])
+        #expect(update.keys == ["Screen/VStack/Flag[#2]/isOn", "Screen/VStack/HStack/Flag/isOn"])
     }
 
     @Test func carryingOverCanBeTurnedOff() throws {

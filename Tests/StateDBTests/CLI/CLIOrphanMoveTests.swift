@@ -30,11 +30,20 @@ private enum Stacked {
     }
 }
 
-private enum TwoStacks {
+private enum Pinned {
     struct Screen: View {
         var body: some View {
-            VStack { Lamp(title: "left") }
-            HStack { Lamp(title: "right") }
+            Lamp(title: "wifi").id("lamp")
+        }
+    }
+}
+
+private enum TwoStacks {
+    // Two lamps with one explicit id, each in a stack: both could be the pinned lamp moved.
+    struct Screen: View {
+        var body: some View {
+            VStack { Lamp(title: "left").id("lamp") }
+            HStack { Lamp(title: "right").id("lamp") }
         }
     }
 }
@@ -96,18 +105,19 @@ private enum TwoStacks {
     }
 
     @Test func twoPossibleNewKeysNameNoneAndSayHowMany() throws {
-        try run(Plain.Screen()) { $0.toggle("wifi").toggle() }
+        try run(Pinned.Screen()) { $0.toggle("wifi").toggle() }
         try run(TwoStacks.Screen(), adopts: false)
-        try age("Screen/Lamp/isOn")
+        let key = #"Screen/Lamp[.id: "lamp"]/isOn"#
+        try age(key)
 
-        let orphan = try #require(try report().orphans["Screen/Lamp/isOn"])
+        let orphan = try #require(try report().orphans[key])
         #expect(orphan["movedTo"] is NSNull)
         #expect(orphan["moveMatch"] as? String == "likely")
-        #expect(orphan["candidates"] as? [String] == ["Screen/HStack/Lamp/isOn", "Screen/VStack/Lamp/isOn"])
+        #expect(orphan["candidates"] as? [String] == [#"Screen/HStack/Lamp[.id: "lamp"]/isOn"#, #"Screen/VStack/Lamp[.id: "lamp"]/isOn"#])
         #expect(orphan["candidateCount"] as? Int == 2)
 
         let text = try CLI.run("orphans", path)
-        #expect(text.stdout.contains("Screen/Lamp/isOn  Bool  last seen 40d ago  → 2 slots could be its new key, so none is named"), "\(text)")
+        #expect(text.stdout.contains(key + "  Bool  last seen 40d ago  → 2 slots could be its new key, so none is named"), "\(text)")
         #expect(!text.stdout.contains("statedb mv"))
     }
 

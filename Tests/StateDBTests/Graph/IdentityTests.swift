@@ -86,8 +86,8 @@ struct IdentityTests {
             #"Screen/VStack/Row[.id: "8A4C2B5E-0D9B-4B7E-9C11-2F2E3A4B5C6D"]"#,
             #"Screen/VStack/Row[.id: "8A4C2B5E-0D9B-4B7E-9C11-2F2E3A4B5C6D"]/Toggle"#,
             "Screen/VStack/Group",
-            "Screen/VStack/Group/Row",
-            "Screen/VStack/Group/Row/Toggle",
+            "Screen/VStack/Group/Row[#3]",
+            "Screen/VStack/Group/Row[#3]/Toggle",
         ])
     }
 
@@ -166,10 +166,10 @@ private struct Erased: View {
 
 @MainActor
 struct AnyViewTests {
-    @Test func anyViewIsASegmentAndKeepsItsContentsState() throws {
+    @Test func anyViewMarksItsContentAndKeepsItsState() throws {
         let store = StateStore.inMemory()
         let host = ViewHost(root: Erased(), store: store)
-        #expect(host.identities.contains("Erased/VStack/AnyView/Row"))
+        #expect(host.identities.contains("Erased/VStack/Row[any]"))
         host.toggle("erased").toggle()
         #expect(host.toggle("erased").isOn, "the erased view's state lives under its own identity")
         try store.binding(for: "Erased/useRow", default: true).wrappedValue = false
@@ -238,13 +238,13 @@ struct ExactTypeTests {
     @Test func anAnyViewWhoseContentTypeChangesHoldsANewViewEvenWithTheSameName() throws {
         let store = StateStore.inMemory()
         let host = ViewHost(root: ErasedSwap(), store: store)
-        #expect(host.identities.contains("ErasedSwap/AnyView/Row"))
+        #expect(host.identities.contains("ErasedSwap/Row[any]"))
         host.toggle("row").toggle()
         #expect(host.toggle("row").isOn)
         try store.binding(for: "ErasedSwap/useLeft", default: true).wrappedValue = false
         host.update()
-        #expect(host.identities.contains("ErasedSwap/AnyView/Row"), "the same key…")
+        #expect(host.identities.contains("ErasedSwap/Row[any]"), "the same key…")
         #expect(!host.toggle("row").isOn, "…but another view, whose state starts afresh")
-        #expect(try store.binding(for: "ErasedSwap/AnyView/Row/isOn", default: true).wrappedValue == false, "the new view's slot, not the old one's")
+        #expect(try store.binding(for: "ErasedSwap/Row[any]/isOn", default: true).wrappedValue == false, "the new view's slot, not the old one's")
     }
 }

@@ -77,7 +77,7 @@ struct TodoLayoutTests {
         #expect(!screen.contains("Call mom"), "the done item is hidden, as the setting says")
         #expect(screen.contains("Settings\n[ ] Show done items\n[x] Confirm before remove\n(settings are saved as you change them)"))
         #expect(lossLines(two.errors).isEmpty, "\(two.errors)")
-        #expect(two.errorLines.contains { $0.hasPrefix("todo: statedb: stateAdopted TodoApp/VStack/VStack/ForEach/TodoRow[id: 3]/isExpanded: carried over the Swift.Bool value stored under TodoApp/VStack/ForEach/TodoRow[id: 3]/isExpanded ") }, "\(two.errors)")
+        #expect(two.errorLines.contains { $0.hasPrefix("todo: statedb: stateAdopted TodoApp/VStack/VStack[#2]/ForEach/TodoRow[id: 3]/isExpanded: carried over the Swift.Bool value stored under TodoApp/VStack/ForEach/TodoRow[id: 3]/isExpanded ") }, "\(two.errors)")
         #expect(two.errorLines.allSatisfy { $0.hasPrefix("todo: statedb: stateAdopted ") }, "\(two.errors)")
 
         // Layout 2 in the terminal: showing done items reveals item 2, still done; hide them again.
@@ -101,7 +101,7 @@ struct TodoLayoutTests {
         #expect(back.contains("(1 done item hidden)"))
         #expect(back.contains("Settings\n[ ] Show done items\n[x] Confirm before remove"))
         #expect(lossLines(one.errors).isEmpty, "\(one.errors)")
-        #expect(one.errorLines.contains { $0.hasPrefix("todo: statedb: stateAdopted TodoApp/VStack/ForEach/TodoRow[id: 3]/isExpanded: carried over the Swift.Bool value stored under TodoApp/VStack/VStack/ForEach/TodoRow[id: 3]/isExpanded ") }, "\(one.errors)")
+        #expect(one.errorLines.contains { $0.hasPrefix("todo: statedb: stateAdopted TodoApp/VStack/ForEach/TodoRow[id: 3]/isExpanded: carried over the Swift.Bool value stored under TodoApp/VStack/VStack[#2]/ForEach/TodoRow[id: 3]/isExpanded ") }, "\(one.errors)")
     }
 
     /// The scripted commands work the same in layout 2, and layout 1 sees what they did.

@@ -1,6 +1,7 @@
 /// Tells whether a view of the running build could ever write a given stored identity: the
-/// identity's segments are walked down the types of the root view's blocks (every branch of
-/// every `if`, whether taken now or not; any id for `ForEach` elements and `.id(x)`).
+/// identity's segments are walked down the positions of the root view's blocks (every branch
+/// of every `if`, whether taken now or not; any id for `ForEach` elements and `.id(x)`; any view
+/// at all inside an `AnyView`).
 ///
 /// A stored row whose identity this build can produce belongs to a view that is simply not on
 /// screen now (a closed panel, a branch not taken, a filtered-out element): it is never handed to
@@ -9,8 +10,9 @@
 final class BuildKeyGrammar {
     private let rootName: String
     private let rootType: any View.Type
-    /// The segments a view of a type may have below it; nil: any (`AnyView`).
-    private var childPatterns: [ObjectIdentifier: [ChildPattern]?] = [:]
+    /// The segments below a view of a type that is not a stack (stacks take their patterns
+    /// from their position).
+    private var patternsByType: [ObjectIdentifier: [ChildPattern]] = [:]
 
     init(rootType: any View.Type) {
         self.rootType = rootType
@@ -21,55 +23,71 @@ final class BuildKeyGrammar {
     func canProduce(identity: String) -> Bool {
         let segments = ParsedSegment.segments(of: identity)
         guard let root = segments.first, root.name == rootName, root.qualifiers.isEmpty else { return false }
-        return canProduce(segments.dropFirst(), under: rootType)
+        return canProduce(segments.dropFirst(), below: patterns(below: rootType))
     }
 
-    private func canProduce(_ rest: ArraySlice<ParsedSegment>, under type: any View.Type) -> Bool {
+    private func canProduce(_ rest: ArraySlice<ParsedSegment>, below patterns: [ChildPattern]) -> Bool {
         guard let segment = rest.first else { return true }
-        guard let patterns = patterns(below: type) else { return true }
         var qualifiers = segment.qualifiers
         if segment.duplicate != nil { qualifiers.removeLast() }
         for pattern in patterns where pattern.matches(name: segment.name, qualifiers: qualifiers) {
-            if canProduce(rest.dropFirst(), under: pattern.type) { return true }
+            guard let below = pattern.below else { return true }  // inside an `AnyView`: anything
+            if canProduce(rest.dropFirst(), below: below()) { return true }
         }
         return false
     }
 
-    private func patterns(below type: any View.Type) -> [ChildPattern]? {
+    /// The segments a view of `type` can have below it, from its type's content blocks.
+    private func patterns(below type: any View.Type) -> [ChildPattern] {
         let id = ObjectIdentifier(type)
-        if let known = childPatterns[id] { return known }
+        if let known = patternsByType[id] { return known }
         var patterns: [ChildPattern] = []
-        var anything = false
         for block in viewTypeInfo(ofType: type).contentBlocks {
             switch block {
-            case .block(let content): patterns += Self.patterns(of: content, prefix: [])
-            case .elements(let content): patterns += Self.patterns(of: content, prefix: [.elementID])
-            case .anything: anything = true
+            case .block(let content), .container(let content):
+                patterns += self.patterns(of: viewTypeInfo(ofType: content).shape, prefix: [])
+            case .elements(let content):
+                patterns += self.patterns(of: viewTypeInfo(ofType: content).shape, prefix: [.elementID])
             }
         }
-        let result: [ChildPattern]? = anything ? nil : patterns
-        childPatterns[id] = .some(result)
-        return result
+        patternsByType[id] = patterns
+        return patterns
     }
 
-    /// The segments a block of type `block` gives its views, after `prefix`.
-    private static func patterns(of block: any View.Type, prefix: [QualifierPattern]) -> [ChildPattern] {
-        viewTypeInfo(ofType: block).shape.positions.flatMap { position -> [ChildPattern] in
+    /// The segments the positions of `shape` give their views, after `prefix`.
+    private func patterns(of shape: BlockShape, prefix: [QualifierPattern]) -> [ChildPattern] {
+        shape.positions.flatMap { position -> [ChildPattern] in
             let qualifiers = prefix + position.qualifierTexts.map(QualifierPattern.exact)
-            if let content = position.explicitContent {
-                return patterns(of: content, prefix: qualifiers + [.explicitID])
+            switch position.kind {
+            case .explicitID(let content):
+                return patterns(of: viewTypeInfo(ofType: content).shape, prefix: qualifiers + [.explicitID])
+            case .erased:
+                return [ChildPattern(name: nil, qualifiers: qualifiers, below: nil)]
+            case .view:
+                // A stack's block is numbered with this one's: its patterns come with the position.
+                if let content = position.contentShape {
+                    return [ChildPattern(name: position.name, qualifiers: qualifiers, below: { [unowned self] in self.patterns(of: content, prefix: []) })]
+                }
+                let type = position.type
+                return [ChildPattern(name: position.name, qualifiers: qualifiers, below: { [unowned self] in self.patterns(below: type) })]
             }
-            return [ChildPattern(name: position.name, qualifiers: qualifiers, type: position.type)]
         }
     }
 
     private struct ChildPattern {
-        let name: String
+        /// nil: any name (the content of an `AnyView`).
+        let name: String?
         let qualifiers: [QualifierPattern]
-        let type: any View.Type
+        /// The patterns one level further down; nil: anything.
+        let below: (() -> [ChildPattern])?
 
         func matches(name: String, qualifiers: [String]) -> Bool {
-            name == self.name && qualifiers.count == self.qualifiers.count
+            guard let expected = self.name else {
+                // An `AnyView`'s content: any view, whose segment goes on with the qualifiers of
+                // the `AnyView`'s position and then its own.
+                return qualifiers.count >= self.qualifiers.count && zip(self.qualifiers, qualifiers).allSatisfy { $0.matches($1) }
+            }
+            return name == expected && qualifiers.count == self.qualifiers.count
                 && zip(self.qualifiers, qualifiers).allSatisfy { $0.matches($1) }
         }
     }

@@ -31,12 +31,13 @@ extension PrimitiveView {
 
 /// Where a view's children come from, as far as its type tells.
 enum ContentBlock {
-    /// One block of this type (a stack's content, a custom view's body).
+    /// One block of this type (a custom view's body, a button's label), numbered on its own.
     case block(any View.Type)
+    /// One block of this type numbered with the block the view is in (a stack's or a group's
+    /// content: see `BlockShape`).
+    case container(any View.Type)
     /// A block of this type per element, each written with the element's id (`ForEach`).
     case elements(any View.Type)
-    /// Any view at all: the type does not say (`AnyView`).
-    case anything
 }
 
 /// The block a view is being added from: its shape, and what its views' segments carry after
@@ -66,24 +67,25 @@ struct ChildList {
     }
 
     private(set) var elements: [Element] = []
-    /// First-round qualifiers of a view that added no segment then (`AnyView`), which its
-    /// content's first-round segments carry.
-    private let inheritedLegacyPrefix: String?
+    /// The shape of the first block added, when the view being evaluated is a stack or group
+    /// whose block is numbered with its parent's (`BlockShape.Position.contentShape`).
+    private var containerShape: BlockShape?
 
-    init(inheritedLegacyPrefix: String? = nil) {
-        self.inheritedLegacyPrefix = inheritedLegacyPrefix
+    init(containerShape: BlockShape? = nil) {
+        self.containerShape = containerShape
     }
 
     /// Adds a block of views, `view`: each view in it gets the segment of the position it
     /// fills in the block's type. `prefix` comes after each name (an element id).
     mutating func addBlock(_ view: any View, prefix: String = "") {
-        let legacy = inheritedLegacyPrefix.map { $0 + prefix }
-        addBlock(view, prefix: prefix, legacyPrefix: legacy)
+        addBlock(view, prefix: prefix, legacyPrefix: nil)
     }
 
     private mutating func addBlock(_ view: any View, prefix: String, legacyPrefix: String?) {
         let info = viewTypeInfo(of: view)
-        add(view, info: info, position: 0, in: BlockContext(shape: info.shape, prefix: prefix, legacyPrefix: legacyPrefix))
+        let shape = containerShape ?? info.shape
+        containerShape = nil
+        add(view, info: info, position: 0, in: BlockContext(shape: shape, prefix: prefix, legacyPrefix: legacyPrefix))
     }
 
     /// Adds `view`, whose first position in `block` is `position`; returns the position after
@@ -98,6 +100,13 @@ struct ChildList {
     private mutating func add(_ view: any View, info: ViewTypeInfo, position index: Int, in block: BlockContext) {
         if let addContent = info.addStructuralChildren {
             addContent(view, &self, index, block)
+            return
+        }
+        guard index < block.shape.positions.count else {
+            // The block's type and its value disagree (a builder this graph does not know):
+            // the view is a block of its own rather than a crash.
+            assertionFailure("no position \(index) in the shape of \(info.type)")
+            addBlock(view)
             return
         }
         let position = block.shape.positions[index]
@@ -119,6 +128,15 @@ struct ChildList {
         let qualifier = "[.id: " + id + "]"
         addBlock(content, prefix: block.prefix + position.qualifiers + qualifier,
                  legacyPrefix: (block.legacyPrefix ?? block.prefix) + position.legacyQualifiers + qualifier)
+    }
+
+    /// Adds the content of an `AnyView` filling `position` of `block`: a block of its own,
+    /// numbered on its own, whose segments carry `[any]`. (The first round wrote no segment for
+    /// an `AnyView`: its content's first-round segments carry the `AnyView`'s position.)
+    mutating func addErased(_ content: any View, position index: Int, in block: BlockContext) {
+        let position = block.shape.positions[index]
+        addBlock(content, prefix: block.prefix + position.qualifiers,
+                 legacyPrefix: (block.legacyPrefix ?? block.prefix) + position.legacyQualifiers)
     }
 
     /// Gives later duplicates of a segment a distinct one (`Row[id: 1][duplicate 2]`) and

@@ -1,8 +1,9 @@
-/// A type-erased view, as in SwiftUI: lets a function return different view types. It is a
-/// segment of its own (`AnyView/Row`), and its child is matched by exact type: wrapping a view
-/// of another type — even one whose name prints alike — is a different view, whose state
+/// A type-erased view, as in SwiftUI: lets a function return different view types. It adds
+/// no segment: its content's segment carries `[any]` (`Row[any]`, the second `AnyView` of a
+/// block `Row[any #2]`), and within a run the content is matched by exact type: wrapping a
+/// view of another type — even one whose name prints alike — is a different view, whose state
 /// starts afresh.
-public struct AnyView: View, PrimitiveView {
+public struct AnyView: View, StructuralView {
     public typealias Body = Never
     let content: any View
 
@@ -11,11 +12,11 @@ public struct AnyView: View, PrimitiveView {
         content = view
     }
 
-    func addChildren(to list: inout ChildList) {
-        list.addBlock(content)
+    func addChildren(to list: inout ChildList, position: Int, in block: BlockContext) {
+        list.addErased(content, position: position, in: block)
     }
 
-    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
-
-    nonisolated static var contentBlocks: [ContentBlock] { [.anything] }
+    nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
+        shape.appendErased(Self.self, branch: branch, legacy: legacy)
+    }
 }

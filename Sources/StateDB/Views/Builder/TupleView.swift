@@ -21,6 +21,11 @@ public struct TupleView<T>: View, StructuralView {
     }
 
     nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
+        // A pack of one element is that element, not a tuple (no tuple is a View).
+        if let single = T.self as? any View.Type {
+            shape.append(single, branch: branch, legacy: legacy + "[0]")
+            return
+        }
         // The tuple's element types, in order, as the runtime describes `T`.
         var index = 0
         _ = _forEachField(of: T.self, options: []) { _, _, elementType, _ in

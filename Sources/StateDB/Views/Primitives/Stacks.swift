@@ -23,7 +23,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
 
     func addChildren(to list: inout ChildList) { list.addBlock(content) }
 
-    nonisolated static var contentBlocks: [ContentBlock] { [.block(Content.self)] }
+    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
 
     func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
@@ -43,7 +43,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
     func addChildren(to list: inout ChildList) { list.addBlock(content) }
 
-    nonisolated static var contentBlocks: [ContentBlock] { [.block(Content.self)] }
+    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
 
     func renderLines(children: [[String]]) -> [String] {
         let columns = children.filter { !$0.isEmpty }
@@ -70,7 +70,7 @@ public struct Group<Content: View>: View, PrimitiveView {
 
     func addChildren(to list: inout ChildList) { list.addBlock(content) }
 
-    nonisolated static var contentBlocks: [ContentBlock] { [.block(Content.self)] }
+    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
 
     func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
