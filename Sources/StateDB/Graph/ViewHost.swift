@@ -28,10 +28,9 @@ public final class ViewHost {
     @exclusivity(unchecked) private var updateNumber = 0
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
-    private let rootType: any View.Type
     /// View slots mounted since the last update that found no row (see `MovedStateMatcher`).
     private var freshSlots: [MovedStateMatcher.FreshSlot] = []
-    private var movedStateMatcher: MovedStateMatcher?
+    private let movedStateMatcher: MovedStateMatcher
 
     /// How many `body` evaluations ran since the host was created (mounting included).
     @exclusivity(unchecked) public private(set) var bodyEvaluationCount = 0
@@ -43,7 +42,7 @@ public final class ViewHost {
         self.wakeUp = wakeUp
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
         self.root = ViewNode(segment: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
-        rootType = Root.self
+        movedStateMatcher = MovedStateMatcher(store: store, rootType: Root.self)
         updateNumber = 1
         evaluate(self.root)
         carryOverMovedState()
@@ -102,9 +101,7 @@ public final class ViewHost {
         for _ in 0..<8 where !freshSlots.isEmpty {
             let fresh = freshSlots
             freshSlots = []
-            let matcher = movedStateMatcher ?? MovedStateMatcher(store: store, rootType: rootType)
-            movedStateMatcher = matcher
-            guard matcher.carryOver(fresh) else { break }
+            guard movedStateMatcher.carryOver(fresh) else { break }
             evaluateInvalidated()
         }
         freshSlots = []
@@ -223,7 +220,10 @@ public final class ViewHost {
     private func unmount(_ node: ViewNode) {
         node.isMounted = false
         _ = node.identity  // built while its parent is certainly alive: a gone view may be asked later
-        for location in node.slots.values { store.endSlot(location.anyCell) }
+        for location in node.slots.values {
+            store.endSlot(location.anyCell)
+            movedStateMatcher.noteEnded(location.anyCell.key)
+        }
         dependencies.removeReads(of: node)
         for child in node.children { unmount(child) }
     }

@@ -49,6 +49,30 @@ enum SlotRows {
         try statement.run()
     }
 
+    /// Renames the row `oldKey` to `newKey` (a value carried over to a moved view's slot), as a
+    /// write of the commit's `tick`; the old key gets a tombstone, so other processes see it go.
+    /// Returns false, changing nothing, when there is no such row or `newKey` has one.
+    static func rename(_ oldKey: String, to newKey: SlotKey, key: String, now: Int64, tick: Int64,
+                       on connection: SQLiteConnection) throws -> Bool {
+        let rename = try connection.cached("""
+            UPDATE OR IGNORE slots SET key = ?2, identity = ?3, property = ?4, seen_at = ?5, version = ?6
+            WHERE key = ?1
+            """)
+        rename.bind(oldKey, at: 1)
+        rename.bind(key, at: 2)
+        rename.bind(newKey.identity, at: 3)
+        rename.bind(newKey.property, at: 4)
+        rename.bind(now, at: 5)
+        rename.bind(tick, at: 6)
+        try rename.run()
+        guard connection.changes == 1 else { return false }
+        let tombstone = try connection.cached("INSERT OR REPLACE INTO slot_tombstones (key, version) VALUES (?1, ?2)")
+        tombstone.bind(oldKey, at: 1)
+        tombstone.bind(tick, at: 2)
+        try tombstone.run()
+        return true
+    }
+
     /// Records that a value stored under `adoption.fromKey` now lives under `adoption.key`.
     static func recordAdoption(_ adoption: Adoption, now: Int64, on connection: SQLiteConnection) throws {
         let statement = try connection.cached("INSERT INTO statedb_adoptions (key, from_key, type, adopted_at) VALUES (?1, ?2, ?3, ?4)")

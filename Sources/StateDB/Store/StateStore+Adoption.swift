@@ -1,9 +1,11 @@
-/// A stored value moving to a new key: recorded in `statedb_adoptions` by the commit that
-/// moves it.
+/// A stored row moving to a new key: the commit renames the row (its value is not re-encoded,
+/// so a value the app's code could no longer encode is not lost) and records the move in
+/// `statedb_adoptions`.
 struct Adoption: Sendable {
-    let key: String
+    let cell: SlotCell
     let fromKey: String
     let type: String
+    var key: String { cell.key }
 }
 
 extension StateStore {
@@ -11,19 +13,6 @@ extension StateStore {
     struct DormantRow: Sendable {
         let key: String
         let type: String
-    }
-
-    /// The rows under `root` (`root/…`) that nothing in this process has asked for.
-    func dormantRows(under root: String) -> [DormantRow] {
-        let prefix = Array((root + "/").utf8)
-        return lock.withLock {
-            var rows: [DormantRow] = []
-            for entry in slots.values {
-                guard case .dormant(let row) = entry, row.key.utf8.starts(with: prefix) else { continue }
-                rows.append(DormantRow(key: row.key, type: row.type))
-            }
-            return rows
-        }
     }
 
     /// The stored type of the row at `key` when nothing in this process uses it; nil otherwise.
@@ -46,7 +35,7 @@ extension StateStore {
 
     /// Carries the value of the unused row at `oldKey` over to `cell`, a view's slot that found
     /// no row of its own: the cell takes the value at once (its readers are invalidated), and the
-    /// next commit writes it under the cell's key, deletes the old row and records the move.
+    /// next commit renames the row to the cell's key and records the move.
     ///
     /// Returns false, changing nothing, when the row is gone or in use, holds another type, or
     /// does not decode as the cell's type.
@@ -58,14 +47,43 @@ extension StateStore {
                   row.type == cell.typeName, let stored = try? row.value.get(),
                   (try? cell.replace(with: stored)) != nil else { return false }
             slots[index] = nil
-            pendingDeletions.append(oldKey)
-            pendingAdoptions.append(Adoption(key: cell.key, fromKey: oldKey, type: row.type))
-            cell.needsWrite = true
+            pendingAdoptions.append(Adoption(cell: cell, fromKey: oldKey, type: row.type))
+            // The row, renamed, holds the value: nothing to write but the seen stamp.
+            cell.needsWrite = false
+            cell.needsSeenStamp = true
+            cell.createdAt = row.createdAt
             enqueueLocked(cell)
             wakeUps = noteChangeLocked(cell)
             return true
         }
         for wake in wakeUps { wake() }
         return adopted
+    }
+}
+
+extension StateStore {
+    /// Whether any row under `root` (`root/…`) is unused in this process.
+    func hasUnusedRows(under root: String) -> Bool {
+        let prefix = Array((root + "/").utf8)
+        return lock.withLock {
+            slots.values.contains { entry in
+                if case .dormant(let row) = entry { return row.key.utf8.starts(with: prefix) }
+                return false
+            }
+        }
+    }
+
+    /// The unused rows under `root` whose key `include` accepts. `include` runs under the
+    /// store's lock: it must be quick and must not touch the store.
+    func unusedRows(under root: String, where include: (String) -> Bool) -> [DormantRow] {
+        let prefix = Array((root + "/").utf8)
+        return lock.withLock {
+            var rows: [DormantRow] = []
+            for entry in slots.values {
+                guard case .dormant(let row) = entry, row.key.utf8.starts(with: prefix), include(row.key) else { continue }
+                rows.append(DormantRow(key: row.key, type: row.type))
+            }
+            return rows
+        }
     }
 }

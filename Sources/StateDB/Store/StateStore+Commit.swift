@@ -13,9 +13,16 @@ extension StateStore {
                 throw StateStoreError(.closed, path: path, "the store is closed; open it again.")
             }
             do {
-                let tick = try commit(batch, on: connection)
+                let (tick, missedAdoptions) = try commit(batch, on: connection)
                 noteOwnCommit(tick, connection: connection)
                 lock.withLock {
+                    // The row to rename was gone (another process deleted it) or its new key was
+                    // taken: the value in memory is written under the new key next time instead.
+                    for adoption in missedAdoptions where !adoption.cell.isEnded {
+                        adoption.cell.createdAt = nil
+                        adoption.cell.needsWrite = true
+                        enqueueLocked(adoption.cell)
+                    }
                     for item in batch.cells where item.writesValue {
                         if item.cell.createdAt == nil { item.cell.createdAt = batch.now }
                     }
@@ -44,8 +51,9 @@ extension StateStore {
         var deletions: [String] = []
         var quarantine: [QuarantineEntry] = []
         var adoptions: [Adoption] = []
+        var explicitKeys: [String] = []
         let now = nowMilliseconds()
-        var isEmpty: Bool { cells.isEmpty && deletions.isEmpty && quarantine.isEmpty && adoptions.isEmpty }
+        var isEmpty: Bool { cells.isEmpty && deletions.isEmpty && quarantine.isEmpty && adoptions.isEmpty && explicitKeys.isEmpty }
     }
 
     /// Takes the pending work out of memory (the commit puts it back if it fails).
@@ -69,6 +77,8 @@ extension StateStore {
             pendingQuarantine.removeAll()
             batch.adoptions = pendingAdoptions
             pendingAdoptions.removeAll()
+            batch.explicitKeys = pendingExplicitKeys
+            pendingExplicitKeys.removeAll()
             return batch
         }
     }
@@ -84,10 +94,11 @@ extension StateStore {
             pendingDeletions.insert(contentsOf: batch.deletions, at: 0)
             pendingQuarantine.insert(contentsOf: batch.quarantine, at: 0)
             pendingAdoptions.insert(contentsOf: batch.adoptions, at: 0)
+            pendingExplicitKeys.insert(contentsOf: batch.explicitKeys, at: 0)
         }
     }
 
-    private func commit(_ batch: CommitBatch, on connection: SQLiteConnection) throws -> Int64 {
+    private func commit(_ batch: CommitBatch, on connection: SQLiteConnection) throws -> (tick: Int64, missedAdoptions: [Adoption]) {
         // Encode before the transaction: a value that cannot be encoded is reported and left
         // pending instead of failing everyone's commit.
         var encoded: [(item: CommitBatch.Item, value: StoredValue)] = []
@@ -106,6 +117,15 @@ extension StateStore {
         }
         return try connection.transaction {
             let tick = try StoreClock.advance(on: connection)
+            // First, so the writes and seen stamps below find the rows under their new keys.
+            var missedAdoptions: [Adoption] = []
+            for adoption in batch.adoptions where !adoption.cell.isEnded {
+                if try !SlotRows.rename(adoption.fromKey, to: adoption.cell.slotKey, key: adoption.key, now: batch.now, tick: tick, on: connection) {
+                    missedAdoptions.append(adoption)
+                    continue
+                }
+                try SlotRows.recordAdoption(adoption, now: batch.now, on: connection)
+            }
             if !batch.quarantine.isEmpty {
                 let quarantine = try connection.cached("""
                     INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
@@ -133,10 +153,9 @@ extension StateStore {
                     continue
                 }
                 try SlotRows.insertValue(of: cell.slotKey, key: cell.key, type: cell.typeName, value: value, now: batch.now, tick: tick, on: connection)
-                if cell.isExplicitKey { try SlotRows.markExplicit(cell.key, on: connection) }
             }
-            for adoption in batch.adoptions {
-                try SlotRows.recordAdoption(adoption, now: batch.now, on: connection)
+            for key in batch.explicitKeys {
+                try SlotRows.markExplicit(key, on: connection)
             }
             if !seenOnly.isEmpty {
                 let stamp = try connection.cached("UPDATE slots SET seen_at = ?1 WHERE key = ?2")
@@ -146,7 +165,7 @@ extension StateStore {
                     try stamp.run()
                 }
             }
-            return tick
+            return (tick, missedAdoptions)
         }
     }
 }

@@ -49,6 +49,12 @@ extension StateStore {
             cell.createdAt = row.createdAt
             cell.seenAt = row.seenAt
             cell.needsSeenStamp = now - row.seenAt > seenStampInterval
+            if isExplicitKey {
+                // Recorded even though the row exists: a store written before schema 4 does not
+                // list the keys its app named.
+                cell.isExplicitKey = true
+                pendingExplicitKeys.append(key)
+            }
             slots.values[index] = .live(cell)
             found = cell
             created = true
@@ -58,7 +64,12 @@ extension StateStore {
             let key = slotKey.key
             let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
             cell.needsWrite = true
-            if isExplicitKey { cell.isExplicitKey = true } else { cell.foundNoRow = true }
+            if isExplicitKey {
+                cell.isExplicitKey = true
+                pendingExplicitKeys.append(key)
+            } else {
+                cell.foundNoRow = true
+            }
             slots[indexKey.whole(key)] = .live(cell)
             found = cell
             created = true
@@ -170,6 +181,9 @@ extension StateStore {
 
     /// Whether the store holds writes that are not committed yet.
     public var hasPendingWrites: Bool {
-        lock.withLock { !commitQueue.isEmpty || !pendingDeletions.isEmpty || !pendingQuarantine.isEmpty || !pendingAdoptions.isEmpty }
+        lock.withLock {
+            !commitQueue.isEmpty || !pendingDeletions.isEmpty || !pendingQuarantine.isEmpty || !pendingAdoptions.isEmpty
+                || !pendingExplicitKeys.isEmpty
+        }
     }
 }

@@ -75,6 +75,9 @@ public final class StateStore: @unchecked Sendable {
     var pendingQuarantine: [QuarantineEntry] = []
     /// (lock) Moves of stored values to new keys the next commit records.
     var pendingAdoptions: [Adoption] = []
+    /// (lock) Keys the app named itself (`binding(for:)`) since the last commit, which the next
+    /// commit records in `statedb_explicit_keys` (once per key and process).
+    var pendingExplicitKeys: [String] = []
     /// (lock) Who is told about changed slots.
     @exclusivity(unchecked) var subscribers: [ChangeSubscriber] = []
     /// (lock) The last batch number handed to a subscriber (see `ChangeSubscriber.batch`).

@@ -1,17 +1,19 @@
 /// What a stored row and a new view slot must share for the row's value to be carried over
 /// when the view's key changed between two builds of an app: the same root, the same views on
-/// the way down — each by name and by its explicit or element id, or, without one, by its number
-/// among views of its name — the same property and the same stored type.
+/// the way down — each by name, by its number among views of its name and by its element or
+/// explicit ids — the same property and the same stored type.
 ///
-/// Left out, so that these edits still match: the containers `VStack`, `HStack`, `Group` and
-/// `AnyView` (wrapping a view in one, or moving it to another container of the same parent
-/// view), and branches (`[then]`, `[else]`: wrapping it in one branch of an `if`). Everything else
-/// — a renamed type, another property name, another value type, another id — is another slot.
+/// Left out, so that these edits still match: the containers `VStack`, `HStack` and `Group`
+/// (wrapping a view in one, or moving it to another container of the same parent view; their
+/// ids stay, given to the next view down, so a `ForEach` element is still told apart when its
+/// content gets wrapped), branches (`[then]`, `[else]`: wrapping a view in one branch of an `if`)
+/// and `[any]` (wrapping it in an `AnyView`). Everything else — a renamed type, another property
+/// name, another value type, another id or number — is another slot.
 struct MoveMatchKey: Hashable, Sendable {
     let text: String
 
     /// The containers a move may add, remove or swap around a view.
-    static let containers: Set<String> = ["VStack", "HStack", "Group", "AnyView"]
+    static let containers: Set<String> = ["VStack", "HStack", "Group"]
 
     /// The match key of the slot `property` of the view at `identity`, holding `type`.
     init(identity segments: [ParsedSegment], property: String, type: String) {
@@ -28,15 +30,16 @@ struct MoveMatchKey: Hashable, Sendable {
 
     private init(_ segments: [ParsedSegment], property: String, type: String, numbered: Bool) {
         var text = ""
+        var floatingIDs: [String] = []
         for (index, segment) in segments.enumerated() {
-            if index > 0 && Self.containers.contains(segment.name) { continue }
-            text += segment.name
-            let ids = segment.ids
-            if ids.isEmpty {
-                if numbered && index > 0 { text += "#\(segment.number)" }
-            } else {
-                for id in ids { text += "[" + id + "]" }
+            if index > 0 && Self.containers.contains(segment.name) {
+                floatingIDs += segment.ids
+                continue
             }
+            text += segment.name
+            if numbered && index > 0 { text += "#\(segment.number)" }
+            for id in floatingIDs + segment.ids { text += "[" + id + "]" }
+            floatingIDs = []
             if let duplicate = segment.duplicate { text += "[" + duplicate + "]" }
             text += "/"
         }
