@@ -23,13 +23,13 @@ extension StateStore {
         }
     }
 
-    /// The keys the app named itself (`binding(for:)`), whose rows never move.
-    func explicitKeys() throws -> Set<String> {
+    /// Whether the app named `key` itself (`binding(for:)`): its row never moves.
+    func isExplicitKey(_ key: String) throws -> Bool {
         try withConnection("reading the app's own keys") { connection in
-            let statement = try connection.prepare("SELECT key FROM statedb_explicit_keys")
-            var keys = Set<String>()
-            while try statement.step() { keys.insert(statement.string(at: 0)) }
-            return keys
+            let statement = try connection.cached("SELECT 1 FROM statedb_explicit_keys WHERE key = ?1")
+            statement.bind(key, at: 1)
+            defer { statement.reset() }
+            return try statement.step()
         }
     }
 
@@ -66,24 +66,32 @@ extension StateStore {
     func hasUnusedRows(under root: String) -> Bool {
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
-            slots.values.contains { entry in
-                if case .dormant(let row) = entry { return row.key.utf8.starts(with: prefix) }
-                return false
+            for (indexKey, entry) in slots where Self.startsWith(indexKey.head, prefix) {
+                if case .dormant = entry { return true }
             }
+            return false
         }
     }
 
     /// The unused rows under `root` whose key `include` accepts. `include` runs under the
     /// store's lock: it must be quick and must not touch the store.
+    ///
+    /// The keys are looked at before the entries: an entry's row is copied out (five counted
+    /// references) only for a key that passes, which keeps a scan of a million rows to tens of
+    /// milliseconds.
     func unusedRows(under root: String, where include: (String) -> Bool) -> [DormantRow] {
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
             var rows: [DormantRow] = []
-            for entry in slots.values {
-                guard case .dormant(let row) = entry, row.key.utf8.starts(with: prefix), include(row.key) else { continue }
+            for indexKey in slots.keys where indexKey.property == nil && Self.startsWith(indexKey.head, prefix) && include(indexKey.head) {
+                guard case .dormant(let row)? = slots[indexKey] else { continue }
                 rows.append(DormantRow(key: row.key, type: row.type))
             }
             return rows
         }
+    }
+
+    private static func startsWith(_ text: String, _ prefix: [UInt8]) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.starts(with: prefix) } ?? text.utf8.starts(with: prefix)
     }
 }

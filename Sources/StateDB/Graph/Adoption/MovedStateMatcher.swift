@@ -36,10 +36,9 @@ final class MovedStateMatcher {
     private var hasUnusedRows: Bool?
     /// Keys looked at or in use in this run: never looked at again.
     private var settledKeys: Set<String> = []
-    /// The (view name, property) pairs whose unused rows were read, and those rows by match key.
-    private var scannedOwners: Set<SlotOwner> = []
+    /// The filters whose unused rows were read, and those rows by match key.
+    private var scannedFilters: Set<CandidateFilter> = []
     private var rowsByMatchKey: [MoveMatchKey: [String]] = [:]
-    private var explicitKeys: Set<String>?
 
     init(store: StateStore, rootType: any View.Type) {
         self.store = store
@@ -97,18 +96,19 @@ final class MovedStateMatcher {
         return moved
     }
 
-    /// Reads the unused rows owned by views of the names, and with the properties, of `slots`
-    /// (the pairs not read before), and indexes them by match key.
+    /// Reads the unused rows that could be the candidates of `slots` (`CandidateFilter`, for the
+    /// filters not read before), and indexes them by match key.
     private func readUnusedRows(ownedLike slots: [FreshSlot]) {
-        var owners = Set<SlotOwner>()
+        var filters = Set<CandidateFilter>()
         for slot in slots {
-            let owner = SlotOwner(key: slot.cell.key)
-            if !scannedOwners.contains(owner) { owners.insert(owner) }
+            let filter = CandidateFilter(slot.cell.slotKey)
+            if !scannedFilters.contains(filter) { filters.insert(filter) }
         }
-        guard !owners.isEmpty else { return }
-        scannedOwners.formUnion(owners)
-        let rows = store.unusedRows(under: rootName) { owners.contains(SlotOwner(key: $0)) }
-        for row in rows where !isExplicit(row.key) {
+        guard !filters.isEmpty else { return }
+        scannedFilters.formUnion(filters)
+        let list = Array(filters)
+        let rows = store.unusedRows(under: rootName) { key in list.contains { $0.admits(key) } }
+        for row in rows {
             let key = SlotKey(row.key)
             let segments = ParsedSegment.segments(of: key.identity)
             // First-round keys go only to the view at the same place (step 1): read as moves,
@@ -125,10 +125,9 @@ final class MovedStateMatcher {
         return !grammar.canProduce(identity: SlotKey(key).identity)
     }
 
-    /// Whether the app named `key` itself (read from the store at the first need).
+    /// Whether the app named `key` itself.
     private func isExplicit(_ key: String) -> Bool {
-        if explicitKeys == nil { explicitKeys = (try? store.explicitKeys()) ?? [] }
-        return explicitKeys?.contains(key) == true
+        (try? store.isExplicitKey(key)) ?? true
     }
 
     private func reportAdopted(_ cell: SlotCell, from oldKey: String, reason: String) {
@@ -152,25 +151,66 @@ final class MovedStateMatcher {
     }
 }
 
-/// The view name and property of a slot key (`Row` and `isOn` for `App/VStack/Row[#2]/isOn`):
-/// what a row must share with a new slot to be worth reading as a candidate. Every candidate
-/// shares them, since the view owning a slot is never a container that a move leaves out.
-private struct SlotOwner: Hashable {
-    let name: Substring
-    let property: Substring
+/// What every candidate row of a new slot has, checked on the key's bytes so that reading a
+/// store's unused rows costs a few comparisons per row, not a parse: the same property, an
+/// owning view of the same name (the view owning a slot is never a container a move leaves out)
+/// and the element and explicit ids the new key has, no more and no fewer (ids stay in the match
+/// key).
+private struct CandidateFilter: Hashable {
+    /// `/property`, which the key ends with.
+    let propertySuffix: [UInt8]
+    /// The owning view's name, which the last segment starts with.
+    let name: [UInt8]
+    /// `[id: …]` and `[.id: …]` qualifiers, which the key contains.
+    let ids: [[UInt8]]
 
-    init(key: String) {
-        let bytes = key.utf8
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else {
-            name = ""
-            property = Substring(key)
-            return
+    init(_ key: SlotKey) {
+        propertySuffix = Array(("/" + key.property).utf8)
+        let segments = ParsedSegment.segments(of: key.identity)
+        name = Array((segments.last?.name ?? "").utf8)
+        ids = segments.flatMap(\.ids).map { Array(("[" + $0 + "]").utf8) }
+    }
+
+    func admits(_ key: String) -> Bool {
+        key.utf8.withContiguousStorageIfAvailable(admits) ?? admits(Array(key.utf8).withUnsafeBufferPointer { $0 })
+    }
+
+    private func admits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > propertySuffix.count + name.count,
+              bytes.suffix(propertySuffix.count).elementsEqual(propertySuffix) else { return false }
+        let identityEnd = bytes.count - propertySuffix.count
+        var start = identityEnd
+        while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        let afterName = start + name.count
+        guard afterName <= identityEnd, bytes[start..<afterName].elementsEqual(name),
+              afterName == identityEnd || bytes[afterName] == UInt8(ascii: "[") else { return false }
+        return idCount(bytes) == ids.count && ids.allSatisfy { contains(bytes, $0) }
+    }
+
+    private static let elementID = Array("[id: ".utf8), explicitID = Array("[.id: ".utf8)
+
+    /// How many `[id: ` and `[.id: ` the key has (one inside a quoted id counts too: a miss, never
+    /// a wrong candidate, since candidates are matched in full afterwards).
+    private func idCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "[") {
+                let rest = UnsafeBufferPointer(rebasing: bytes[index...])
+                if rest.starts(with: Self.elementID) || rest.starts(with: Self.explicitID) { count += 1 }
+            }
+            index += 1
         }
-        property = Substring(key.utf8[bytes.index(after: slash)...])
-        let identity = bytes[..<slash]
-        let start = identity.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? identity.startIndex
-        let segment = identity[start...]
-        let end = segment.firstIndex(of: UInt8(ascii: "[")) ?? segment.endIndex
-        name = Substring(key.utf8[start..<end])
+        return count
+    }
+
+    private func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ part: [UInt8]) -> Bool {
+        guard let first = part.first, bytes.count >= part.count else { return part.isEmpty }
+        var index = 0
+        while index + part.count <= bytes.count {
+            if bytes[index] == first && bytes[index..<(index + part.count)].elementsEqual(part) { return true }
+            index += 1
+        }
+        return false
     }
 }
