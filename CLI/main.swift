@@ -9,4 +9,12 @@ import Foundation
 // no word said.
 signal(SIGXFSZ, SIG_IGN)
 
-exit(runStatedb(Array(CommandLine.arguments.dropFirst()), console: .standard()).rawValue)
+let console = Console.standard()
+switch RawArguments.validated() {
+case .success(let arguments):
+    exit(runStatedb(arguments, console: console).rawValue)
+case .failure(let error):
+    let command = CommandLine.arguments.dropFirst().first.flatMap { name in commands.first { $0.spec.name == name } }
+    console.error("statedb\(command.map { " " + $0.spec.name } ?? ""): \(error.message)")
+    exit(ExitCode.usage.rawValue)
+}
