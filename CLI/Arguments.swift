@@ -71,7 +71,8 @@ enum ArgumentParser {
 
     /// Parses `arguments` (after the command name).
     ///
-    /// - `--name value`, `--name=value` and `-x value` for options with values;
+    /// - `--name value`, `--name=value` and `-x value` for options with values; the value of
+    ///   `--name value` is never an option (`--json`) or `--`;
     /// - `--` ends the options; `-` alone is a positional (standard input);
     /// - a negative number (`-5`, `-0.5`) is a positional, so `set STORE KEY -5` works;
     /// - `-h` / `--help` anywhere before `--` asks for help, whatever else is wrong.
@@ -85,7 +86,7 @@ enum ArgumentParser {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") || isNegativeNumber(argument) {
+            if onlyPositionals || !looksLikeOption(argument) {
                 parsed.positionals.append(argument)
                 continue
             }
@@ -108,7 +109,12 @@ enum ArgumentParser {
             if let inline {
                 value = inline
             } else {
-                guard index < arguments.count else { throw UsageError("--\(option.name) needs a value (\(option.value!))\(seeHelp(spec))") }
+                // The next argument is the value unless it is an option itself: in
+                // `inspect S --prefix --json` the prefix is missing, not "--json". A value that
+                // starts with - goes inline: --prefix=-x.
+                guard index < arguments.count, !looksLikeOption(arguments[index]) else {
+                    throw UsageError("--\(option.name) needs a value (\(option.value!))\(index < arguments.count ? ", not the option \(arguments[index]); write --\(option.name)=VALUE for a value that starts with -" : "")\(seeHelp(spec))")
+                }
                 value = arguments[index]
                 index += 1
             }
@@ -144,6 +150,12 @@ enum ArgumentParser {
         }
         guard name.count == 2, let letter = name.last else { return nil }
         return spec.options.first { $0.short == letter }
+    }
+
+    /// An option or `--`: starts with -, but is neither `-` (standard input) nor a negative
+    /// number.
+    private static func looksLikeOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-" && !isNegativeNumber(argument)
     }
 
     private static func isNegativeNumber(_ argument: String) -> Bool {

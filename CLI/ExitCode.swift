@@ -21,7 +21,7 @@ enum ExitCode: Int32 {
     case storeRefused = 7
     /// The store cannot be written: read-only file or folder, disk full.
     case cannotWrite = 8
-    /// Any other failure (SQLite busy beyond the timeout, I/O).
+    /// Any other failure (another process held the write lock past the busy timeout).
     case failure = 9
 
     init(for error: Error) {
@@ -43,8 +43,8 @@ enum ExitCode: Int32 {
             case .readOnly, .diskFull: self = .cannotWrite
             case .typeMismatch: self = .typeMismatch
             case .unknownKey: self = .notFound
-            case .busy: self = .cannotWrite
-            case .closed, .sqlite: self = .failure
+            // The store can be written, just not now: another process holds the lock.
+            case .busy, .closed, .sqlite: self = .failure
             }
         default: self = .failure
         }

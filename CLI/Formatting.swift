@@ -93,6 +93,9 @@ func readInput(_ path: String) throws -> String {
         data = FileManager.default.contents(atPath: path)
     }
     guard let data else { throw UsageError("\(path): cannot read the file; check the path and its permissions") }
-    guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
+    // Validated, never repaired: a byte that is not UTF-8 must not become U+FFFD in the store.
+    guard let text = String(validating: data, as: UTF8.self) else {
+        throw UsageError("\(path == "-" ? "standard input" : path) is not UTF-8 text; JSON must be UTF-8 (nothing was written)")
+    }
     return text
 }

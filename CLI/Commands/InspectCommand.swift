@@ -46,7 +46,8 @@ private final class IdentityTree {
     let name: String
     var slots: [AdminSlot] = []
     var children: [IdentityTree] = []
-    private var childIndex: [String: Int] = [:]
+    /// Segments by their bytes: two spellings of `café` are two views' identities.
+    private var childIndex: [ByteKey: Int] = [:]
 
     private init(name: String) { self.name = name }
 
@@ -55,8 +56,10 @@ private final class IdentityTree {
         for slot in slots {
             var node = self
             // Identities are split on `/` only: an id inside a segment never holds a raw `/`.
-            for segment in slot.identity.split(separator: "/", omittingEmptySubsequences: true) {
-                node = node.child(String(segment))
+            // At each `/` byte, as `SlotKey` splits keys, even one Unicode joins with a
+            // combining mark after it.
+            for segment in slot.identity.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+                node = node.child(String(decoding: segment, as: UTF8.self))
             }
             node.slots.append(slot)
         }
@@ -64,9 +67,9 @@ private final class IdentityTree {
     }
 
     private func child(_ segment: String) -> IdentityTree {
-        if let index = childIndex[segment] { return children[index] }
+        if let index = childIndex[ByteKey(segment)] { return children[index] }
         let node = IdentityTree(name: segment)
-        childIndex[segment] = children.count
+        childIndex[ByteKey(segment)] = children.count
         children.append(node)
         return node
     }

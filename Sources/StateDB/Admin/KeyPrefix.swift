@@ -27,14 +27,33 @@
 }
 
 extension StoreAdmin {
-    /// Checks a key a person typed or a file supplied: `identity/property`, no empty segments.
+    /// Checks a key a person typed (`set --type`): `identity/property`, no empty segments, no
+    /// control characters.
     static func validateKey(_ key: String, path: String, what: String = "key") throws {
-        func fail(_ problem: String) -> AdminError {
-            AdminError(.invalidInput, path: path, "\(what) \(JSONValue.quoted(key)) \(problem); a key is identity segments and a property separated by /, as `statedb inspect` shows them.")
-        }
-        if key.isEmpty { throw fail("is empty") }
-        if key.hasPrefix("/") || key.hasSuffix("/") { throw fail("starts or ends with /") }
-        if key.contains("//") { throw fail("has an empty segment (//)") }
-        if key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { throw fail("contains control characters") }
+        if let problem = keyProblem(key) ?? controlCharacterProblem(key) { throw badKey(key, problem, path: path, what: what) }
+    }
+
+    static func badKey(_ key: String, _ problem: String, path: String, what: String = "key") -> AdminError {
+        AdminError(.invalidInput, path: path, "\(what) \(JSONValue.quoted(key)) \(problem); a key is identity segments and a property separated by /, as `statedb inspect` shows them.")
+    }
+
+    /// What is wrong with the shape of a key, or nil: every key a view makes has this shape.
+    /// A key an app names itself with `binding(for:)` may have any shape, so keys read from
+    /// the store or an export are not held to it.
+    ///
+    /// Looked at byte by byte, as `SlotKey` splits keys: a `/` that Unicode joins with a
+    /// combining mark after it is still a separator.
+    static func keyProblem(_ key: String) -> String? {
+        let slash = UInt8(ascii: "/")
+        let bytes = key.utf8
+        if bytes.isEmpty { return "is empty" }
+        if bytes.first == slash || bytes.last == slash { return "starts or ends with /" }
+        if zip(bytes, bytes.dropFirst()).contains(where: { $0 == slash && $1 == slash }) { return "has an empty segment (//)" }
+        return nil
+    }
+
+    /// Control characters in text a person typed are a slip of the shell, not a key.
+    static func controlCharacterProblem(_ text: String) -> String? {
+        text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) ? "contains control characters" : nil
     }
 }

@@ -39,8 +39,11 @@ extension SlotType {
             let expected = "a number (or \"+inf\", \"-inf\", \"nan\")"
             switch value {
             case .number(let literal):
-                let limit = self == .float ? Double(Float.greatestFiniteMagnitude) : Double.greatestFiniteMagnitude
-                guard let number = Double(literal), number.isFinite, abs(number) <= limit else {
+                // In range when the literal rounds to a finite value of the type, as the app's
+                // decoder reads it: 3.4028235e38 (what Swift writes for Float's largest value)
+                // is a Float although, as a Double, it is a little above that value.
+                let finite = self == .float ? Float(literal)?.isFinite : Double(literal)?.isFinite
+                guard finite == true else {
                     throw TypeCheckFailure(path: path, problem: "\(literal) is out of range for \(displayName)", isShapeOnly: false)
                 }
             case .string(let text) where SlotType.nonFiniteSpellings.contains(text):
@@ -77,8 +80,16 @@ extension SlotType {
             guard case .object(let members) = value else { throw fail("an object (\(displayName))") }
             for member in members {
                 let memberPath = path + SlotType.pathComponent(member.key)
-                if case .integer(let width) = key, !width.contains(member.key) {
-                    throw TypeCheckFailure(path: memberPath, problem: "the key is not a whole number in range for \(width.rawValue)", isShapeOnly: false)
+                if case .integer(let width) = key {
+                    guard width.contains(member.key) else {
+                        throw TypeCheckFailure(path: memberPath, problem: "the key is not a whole number in range for \(width.rawValue)", isShapeOnly: false)
+                    }
+                    // The app's decoder reads "+1", "01" and "1" as the same key 1: only the
+                    // form JSONEncoder writes is taken, so two keys never meet in one integer.
+                    let canonical = SlotType.IntegerWidth.canonical(member.key)
+                    guard canonical == member.key else {
+                        throw TypeCheckFailure(path: memberPath, problem: "the key \(JSONValue.quoted(member.key)) is the integer \(canonical) written another way; write it \(JSONValue.quoted(canonical)) (each integer key once, as JSONEncoder writes it)", isShapeOnly: false)
+                    }
                 }
                 let old = reference?[member.key] ?? { if case .object(let old) = reference { old.first?.value } else { nil } }()
                 try valueType.check(member.value, reference: old, native: false, path: memberPath)
@@ -139,7 +150,9 @@ extension SlotType {
         case (.optional(let wrapped), _): return wrapped.storedValue(for: value)
         case (.bool, .bool(let flag)): return .bool(flag)
         case (.integer, .number(let literal)): return Int64(literal).map(StoredValue.integer) ?? .json(literal)
-        case (.double, .number(let literal)), (.float, .number(let literal)): return .real(Double(literal)!)
+        case (.double, .number(let literal)): return .real(Double(literal)!)
+        // As the library stores a Float: widened to a Double after rounding to a Float.
+        case (.float, .number(let literal)): return .real(Double(Float(literal)!))
         case (.string, .string(let text)): return .text(text)
         case (.data, _):
             if case .string(let text)? = value["$base64"], let bytes = Data(base64Encoded: text) { return .blob([UInt8](bytes)) }
@@ -150,6 +163,14 @@ extension SlotType {
 }
 
 extension SlotType.IntegerWidth {
+    /// How `JSONEncoder` writes the integer `literal` stands for (`"+1"` and `"01"` are `1`);
+    /// the literal must be in range of some width (`contains`).
+    static func canonical(_ literal: String) -> String {
+        if let value = Int64(literal) { return String(value) }
+        if let value = UInt64(literal) { return String(value) }
+        return literal
+    }
+
     /// Whether the integer literal (no fraction, no exponent) is in range.
     func contains(_ literal: String) -> Bool {
         if literal.hasPrefix("-") {

@@ -53,10 +53,18 @@ import Foundation
     }
 
     /// The type a stored `type` column names. Never fails: what is not understood is `.app`.
+    ///
+    /// A name nested deeper than `maximumDepth` (no app declares one; a hand edit or a hostile
+    /// file can) is `.app` too: parsing it, or working on the type it names, would take a stack
+    /// frame per level and overflow the stack.
     public init(storedName name: String) {
         var parser = TypeNameParser(text: name)
         self = (try? parser.parseWhole()) ?? .app(name)
     }
+
+    /// How deeply type names may nest (`Optional<Array<…>>`, `[[…]]`, `T??`), as JSON values
+    /// may (`JSONValue.parse`).
+    public static let maximumDepth = 512
 
     /// A type given by a person (`--type`): stored names (`Swift.Int`), short names (`Int`,
     /// `Data`) and sugar (`Int?`, `[String]`, `[String: Int]`) are all accepted.
@@ -66,13 +74,23 @@ import Foundation
     public init(declaredName name: String, path: String) throws {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         var parser = TypeNameParser(text: trimmed)
-        guard let type = try? parser.parseWhole() else {
-            throw AdminError(.invalidInput, path: path, "--type \(trimmed.isEmpty ? "''" : trimmed) is not a Swift type name; write it as the slot's type column shows it, e.g. Swift.Int, Swift.Optional<Swift.String> or MyApp.Settings.")
+        let type: SlotType
+        do {
+            type = try parser.parseWhole()
+        } catch .tooDeep {
+            throw AdminError(.invalidInput, path: path, "--type \(SlotType.abbreviated(trimmed)) is nested deeper than \(SlotType.maximumDepth) levels; no app declares such a type. Write the slot's type as its type column shows it, e.g. Swift.Int or Swift.Optional<Swift.String>.")
+        } catch {
+            throw AdminError(.invalidInput, path: path, "--type \(trimmed.isEmpty ? "''" : SlotType.abbreviated(trimmed)) is not a Swift type name; write it as the slot's type column shows it, e.g. Swift.Int, Swift.Optional<Swift.String> or MyApp.Settings.")
         }
         if let unqualified = type.unqualifiedAppName {
             throw AdminError(.invalidInput, path: path, "--type \(unqualified) is not a standard type, so it needs its module, as String(reflecting:) writes it (e.g. MyApp.\(unqualified)).")
         }
         self = type
+    }
+
+    /// A type name cut for a message: a name of thousands of characters stays readable.
+    static func abbreviated(_ name: String) -> String {
+        name.count > 80 ? String(name.prefix(79)) + "…" : name
     }
 
     /// An app type named without a module, anywhere inside this type.
@@ -137,17 +155,24 @@ import Foundation
 
 /// Reads type names: `Module.Name`, `Name<Arg, …>`, `T?`, `[T]`, `[K: V]`.
 private struct TypeNameParser {
-    struct Failure: Error {}
+    enum Failure: Error {
+        /// Not a type name.
+        case syntax
+        /// Nested deeper than `SlotType.maximumDepth`.
+        case tooDeep
+    }
 
     let characters: [Character]
     var index = 0
+    /// How many types enclose the one being read (each generic argument, element, `?`).
+    var depth = 0
 
     init(text: String) { characters = Array(text) }
 
-    mutating func parseWhole() throws -> SlotType {
+    mutating func parseWhole() throws(Failure) -> SlotType {
         let type = try parseType()
         skipSpaces()
-        guard index == characters.count else { throw Failure() }
+        guard index == characters.count else { throw .syntax }
         return type
     }
 
@@ -162,30 +187,40 @@ private struct TypeNameParser {
         return true
     }
 
-    mutating func parseType() throws -> SlotType {
+    // Every level is a stack frame here and in each recursive use of the type (`name`, `check`,
+    // `==`), so the depth is limited while reading; `?` suffixes count as levels too.
+    mutating func parseType() throws(Failure) -> SlotType {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= SlotType.maximumDepth else { throw .tooDeep }
         var type = try parsePrimary()
-        while take("?") { type = .optional(type) }
+        var optionals = 0
+        while take("?") {
+            optionals += 1
+            guard depth + optionals <= SlotType.maximumDepth else { throw .tooDeep }
+            type = .optional(type)
+        }
         return type
     }
 
-    mutating func parsePrimary() throws -> SlotType {
+    mutating func parsePrimary() throws(Failure) -> SlotType {
         skipSpaces()
         let start = index
         if take("[") {
             let first = try parseType()
             if take(":") {
                 let value = try parseType()
-                guard take("]") else { throw Failure() }
+                guard take("]") else { throw .syntax }
                 return Self.dictionary(first, value, text: text(from: start))
             }
-            guard take("]") else { throw Failure() }
+            guard take("]") else { throw .syntax }
             return .array(first)
         }
         let name = try parseName()
         var arguments: [SlotType] = []
         if take("<") {
             repeat { arguments.append(try parseType()) } while take(",")
-            guard take(">") else { throw Failure() }
+            guard take(">") else { throw .syntax }
         }
         return Self.resolve(name, arguments, text: text(from: start))
     }
@@ -196,13 +231,13 @@ private struct TypeNameParser {
 
     /// A dotted identifier; app types may contain `(`, `)` and spaces in private contexts
     /// (`MyApp.(unknown context at $1).Settings`), which the caller turns into `.app`.
-    mutating func parseName() throws -> String {
+    mutating func parseName() throws(Failure) -> String {
         skipSpaces()
         let start = index
         while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" || characters[index] == "." {
             index += 1
         }
-        guard index > start, characters[start] != ".", characters[index - 1] != "." else { throw Failure() }
+        guard index > start, characters[start] != ".", characters[index - 1] != "." else { throw .syntax }
         return String(characters[start..<index])
     }
 

@@ -43,8 +43,10 @@ extension StoreAdmin {
     }
 
     /// Writes the slots of an export document into the store, in one transaction, after
-    /// checking the whole document: its format, every key, and every value against its type
-    /// (standard types exactly; app types by kind only, as the file is the authority).
+    /// checking the whole document: its format, that each key appears once (compared byte for
+    /// byte, as the store compares keys), and every value against its type (standard types
+    /// exactly; app types by kind only, as the file is the authority). Every key a store can
+    /// hold is accepted, so an export always imports.
     ///
     /// A slot in the file replaces the store's slot with the same key (an equal one is left
     /// alone); other slots stay, unless `replace`, which deletes them.
@@ -85,7 +87,10 @@ extension StoreAdmin {
             throw invalid("has format version \(version), newer than this statedb's \(ExportFormat.version); use a newer statedb")
         }
         guard case .array(let slots)? = document["slots"] else { throw invalid("has no \"slots\" array") }
-        var seen = Set<String>()
+        // Any key a store holds is taken as it is (an app may name a key with a tab, or of
+        // any shape, with `binding(for:)`), so every export imports; keys are told apart by
+        // their bytes, as the store tells them apart.
+        var seen = Set<ByteKey>()
         var entries: [ImportEntry] = []
         for (index, slot) in slots.enumerated() {
             let label = "slots[\(index)]"
@@ -93,12 +98,7 @@ extension StoreAdmin {
             let entryLabel = "\(label) (\(JSONValue.quoted(key)))"
             guard case .string(let typeName)? = slot["type"], !typeName.isEmpty else { throw invalid("has no \"type\" in \(entryLabel)") }
             guard let value = slot["value"] else { throw invalid("has no \"value\" in \(entryLabel)") }
-            do {
-                try StoreAdmin.validateKey(key, path: path)
-            } catch let error as AdminError {
-                throw invalid("has a bad key in \(label): \(error.message)")
-            }
-            guard seen.insert(key).inserted else { throw invalid("has \(JSONValue.quoted(key)) twice (\(label))") }
+            guard seen.insert(ByteKey(key)).inserted else { throw invalid("has \(JSONValue.quoted(key)) twice (\(label))") }
             let type = SlotType(storedName: typeName)
             do throws(TypeCheckFailure) {
                 try type.check(value, reference: nil)
@@ -116,20 +116,22 @@ extension StoreAdmin {
     }
 
     private func planImport(_ entries: [ImportEntry], replace: Bool, _ connection: SQLiteConnection) throws -> ImportPlan {
-        let existing = Dictionary(uniqueKeysWithValues: try loadRows(connection).map { ($0.key, $0) })
+        // By bytes: two keys that differ only in their Unicode normalisation are two rows (and
+        // would be one "duplicate" `String` key to a dictionary, which traps).
+        let existing = Dictionary(try loadRows(connection).map { (ByteKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
         var writes: [(ImportEntry, StoredRow?)] = []
         var created: [String] = [], updated: [String] = [], unchanged: [String] = []
         for entry in entries {
-            let row = existing[entry.key]
-            if let row, row.type == entry.type, case .success(entry.value) = row.value {
+            let row = existing[ByteKey(entry.key)]
+            if let row, ByteKey(row.type) == ByteKey(entry.type), case .success(entry.value) = row.value {
                 unchanged.append(entry.key)
                 continue
             }
             writes.append((entry, row))
             if row == nil { created.append(entry.key) } else { updated.append(entry.key) }
         }
-        let inFile = Set(entries.map(\.key))
-        let removed = replace ? existing.keys.filter { !inFile.contains($0) }.sorted() : []
+        let inFile = Set(entries.map { ByteKey($0.key) })
+        let removed = replace ? existing.keys.filter { !inFile.contains($0) }.sorted().map(\.text) : []
         return ImportPlan(writes: writes, result: ImportResult(created: created, updated: updated, unchanged: unchanged, removed: removed))
     }
 }

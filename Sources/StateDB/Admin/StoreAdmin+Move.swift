@@ -34,7 +34,8 @@ extension StoreAdmin {
         guard old.text.hasSuffix("/") == new.hasSuffix("/") else {
             throw AdminError(.invalidInput, path: path, "end both prefixes with / or neither (\(JSONValue.quoted(old.text)) → \(JSONValue.quoted(new))), so each key keeps its separator.")
         }
-        guard old.text != new else {
+        // By bytes: `café` with a combining accent is another prefix than `café` with `é`.
+        guard ByteKey(old.text) != ByteKey(new) else {
             throw AdminError(.invalidInput, path: path, "the old and new prefixes are the same; nothing to do.")
         }
         if dryRun { return try read("planning the move") { try planMove(old, new, force: force, $0).result } }
@@ -71,10 +72,18 @@ extension StoreAdmin {
         let rows = try RawRow.load(connection).filter { old.matches($0.key) }
         guard !rows.isEmpty else { throw try notFound(old.text, connection, prefix: true) }
         let renames = rows.map { MoveResult.Rename(from: $0.key, to: old.replace(in: $0.key, with: new)) }
-        for rename in renames { try StoreAdmin.validateKey(rename.to, path: path, what: "the new key") }
-        let moving = Set(rows.map(\.key))
-        let existing = Set(try loadKeys(connection))
-        let collisions = renames.map(\.to).filter { existing.contains($0) && !moving.contains($0) }
+        // The typed prefix must be a clean key; the rest of each key is the store's, kept as
+        // it is (a tab an app put in a key it named moves with it).
+        if let problem = StoreAdmin.controlCharacterProblem(new) {
+            throw StoreAdmin.badKey(new, problem, path: path, what: "the new prefix")
+        }
+        for rename in renames where StoreAdmin.keyProblem(rename.from) == nil {
+            if let problem = StoreAdmin.keyProblem(rename.to) { throw StoreAdmin.badKey(rename.to, problem, path: path, what: "the new key") }
+        }
+        // Sets of keys by bytes, as SQLite's UNIQUE index tells keys apart.
+        let moving = Set(rows.map { ByteKey($0.key) })
+        let existing = Set(try loadKeys(connection).map(ByteKey.init))
+        let collisions = renames.map(\.to).filter { existing.contains(ByteKey($0)) && !moving.contains(ByteKey($0)) }
         if !collisions.isEmpty && !force {
             let list = collisions.prefix(3).map(JSONValue.quoted).joined(separator: ", ") + (collisions.count > 3 ? ", …" : "")
             throw AdminError(.conflict, path: path, "\(collisions.count) of the new keys already exist (\(list)); nothing was moved. Add --force to replace them, or `statedb rm` them first.")

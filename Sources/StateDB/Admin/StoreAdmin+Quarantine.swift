@@ -9,6 +9,8 @@
     public let encoding: String
     /// The value as JSON; nil when it cannot be read.
     public let value: JSONValue?
+    /// Why `value` is nil.
+    public let problem: String?
     /// The decoding error the app met.
     public let error: String
     /// Unix time in milliseconds.
@@ -27,11 +29,15 @@ extension StoreAdmin {
     /// - Parameter force: restore even when the slot now has another type. An app that still
     ///   uses the new type will set the value aside again; use this after reverting the app's
     ///   type, or convert the value and `set` it instead.
-    /// - Throws: `AdminError` `.notFound` (no entry `id`), `.conflict` (the slot's type
-    ///   changed, without `force`).
+    /// - Throws: `AdminError` `.notFound` (no entry `id`), `.unreadableValue` (the value
+    ///   cannot be read as its encoding, `force` or not: in the slot it would only be set aside
+    ///   again), `.conflict` (the slot's type changed, without `force`).
     public func restoreQuarantined(id: Int64, force: Bool) throws -> QuarantinedValue {
         try write("restoring quarantined value \(id)") { context in
             let entry = try quarantineEntry(id, context.connection)
+            if entry.value == nil {
+                throw AdminError(.unreadableValue, path: path, "quarantined value \(id) of \(JSONValue.quoted(entry.key)) cannot be read (\(entry.problem ?? "unreadable")), so no app could use it in its slot. Nothing was written. `statedb quarantine drop` it, or `statedb set` the slot to a value.")
+            }
             let current = try loadRow(entry.key, context.connection)
             if let current, current.type != entry.storedType, !force {
                 throw AdminError(.conflict, path: path, "slot \(JSONValue.quoted(entry.key)) is now \(current.type), but quarantined value \(id) is \(entry.storedType); an app that uses \(current.type) would set it aside again. Nothing was written. Add --force after reverting the app's type, or `statedb set` a converted value.")
@@ -83,9 +89,16 @@ extension StoreAdmin {
         var entries: [QuarantinedValue] = []
         while try statement.step() {
             let encoding = statement.string(at: 4)
-            let value = try? StoredValue.read(from: statement, at: 5, encoding: encoding).jsonValue()
+            var value: JSONValue?, problem: String?
+            do {
+                value = try StoredValue.read(from: statement, at: 5, encoding: encoding).jsonValue()
+            } catch let error as StoredValueError {
+                problem = error.message
+            } catch {
+                problem = "the json value does not parse (\(error))"
+            }
             entries.append(QuarantinedValue(id: statement.int64(at: 0), key: statement.string(at: 1), storedType: statement.string(at: 2),
-                                            expectedType: statement.string(at: 3), encoding: encoding, value: value,
+                                            expectedType: statement.string(at: 3), encoding: encoding, value: value, problem: problem,
                                             error: statement.string(at: 6), quarantinedAt: statement.int64(at: 7)))
         }
         return entries

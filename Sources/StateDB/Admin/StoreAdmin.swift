@@ -91,7 +91,7 @@ import CSQLite
     /// Runs `body` in a read transaction, so everything it reads is one snapshot.
     func read<T>(_ what: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
         try store.withConnection(what) { connection in
-            try connection.transaction(immediate: false) { try body(connection) }
+            try asCommand(what) { try connection.transaction(immediate: false) { try body(connection) } }
         }
     }
 
@@ -101,9 +101,21 @@ import CSQLite
             throw StateStoreError(.readOnly, path: path, "opened for reading only; nothing was written.")
         }
         return try store.withConnection(what) { connection in
-            try connection.transaction {
-                try body(WriteContext(store: store, connection: connection))
+            try asCommand(what) {
+                try connection.transaction {
+                    try body(WriteContext(store: store, connection: connection))
+                }
             }
+        }
+    }
+
+    /// SQLite failures as errors whose advice fits a command that wrote nothing (not an app,
+    /// whose failed flush keeps its writes in memory).
+    private func asCommand<T>(_ what: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: what, retry: .command)
         }
     }
 

@@ -31,7 +31,7 @@ extension StateStore {
             } catch {
                 restore(batch)
                 if let error = error as? SQLiteError {
-                    throw StateStoreError(error, path: path, doing: "committing \(batch.cells.count) slots")
+                    throw StateStoreError(error, path: path, doing: "committing \(batch.cells.count) slots", retry: .flush)
                 }
                 throw error
             }

@@ -263,8 +263,14 @@ public final class StateStore: @unchecked Sendable {
     public var isClosed: Bool { databaseLock.withLock { connection == nil } }
 
     deinit {
-        // A store dropped without close() still keeps its writes.
-        if connection != nil { try? flush() }
+        // A store dropped without close() still keeps its writes; one that cannot commit them
+        // says so, as `close()` does (the writes are lost with the store: nothing holds them).
+        guard connection != nil else { return }
+        do {
+            try flush()
+        } catch {
+            report(StateDiagnostic(kind: .flushFailed, key: nil, message: "the store was released without close() with writes it could not commit, and they are lost (\(error)). Call close(), or flush() and handle its error, before letting go of a store."))
+        }
     }
 
     /// SQL statements run on this store's connection since it opened; reads of hydrated

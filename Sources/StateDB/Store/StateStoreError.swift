@@ -56,8 +56,18 @@ public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatab
 }
 
 extension StateStoreError {
+    /// What a failed write leaves behind, which decides the advice of a disk-full error.
+    enum Retry {
+        /// Nothing was written and nothing waits: free space, then do it again.
+        case again
+        /// An app's flush: the writes are kept in memory for the next flush.
+        case flush
+        /// A `statedb` command: it wrote nothing; run it again.
+        case command
+    }
+
     /// Maps a SQLite failure to a store error with advice.
-    init(_ error: SQLiteError, path: String, doing what: String) {
+    init(_ error: SQLiteError, path: String, doing what: String, retry: Retry = .again) {
         switch error.primaryCode {
         case _ where error.isNotADatabase:
             self.init(.notADatabase, path: path, "not a SQLite database (\(error.message)); refusing to touch it. Point statedb at a store file, or move this file away.")
@@ -68,7 +78,12 @@ extension StateStoreError {
         case _ where error.isBusy:
             self.init(.busy, path: path, "the store is locked by another process (\(error.message)) while \(what); nothing was written. Let that process finish its transaction (an open sqlite3 shell, another statedb), then try again.")
         case _ where error.isDiskFull:
-            self.init(.diskFull, path: path, "I/O error while \(what) (\(error.message)); the change was rolled back and is kept in memory. Free disk space and flush again.")
+            let advice = switch retry {
+            case .again: "nothing was written. Free disk space and try again."
+            case .flush: "the change was rolled back and is kept in memory. Free disk space and flush again."
+            case .command: "the command was rolled back and wrote nothing. Free disk space, then run the command again."
+            }
+            self.init(.diskFull, path: path, "the disk is full or failed while \(what) (\(error.message)); \(advice)")
         default:
             self.init(.sqlite, path: path, "SQLite failed while \(what): \(error)")
         }

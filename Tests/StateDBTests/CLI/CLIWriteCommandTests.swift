@@ -271,7 +271,7 @@ import Testing
         #expect(try fileBytes(path) == bytes)
 
         for document in [#"{"slots": []}"#, #"{"format": "statedb-export", "formatVersion": 2, "slots": []}"#,
-                         #"{"format": "statedb-export", "formatVersion": 1, "slots": [{"key": "a//b", "type": "Swift.Int", "value": 1}]}"#,
+                         #"{"format": "statedb-export", "formatVersion": 1, "slots": [{"key": ["a", "b"], "type": "Swift.Int", "value": 1}]}"#,
                          "[1, 2"] {
             let run = try CLI.run(["import", path, "-"], stdin: document)
             #expect(run.status == 2, "\(document): \(run)")

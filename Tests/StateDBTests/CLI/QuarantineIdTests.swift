@@ -1,0 +1,111 @@
+import Foundation
+@testable @_spi(Admin) import StateDB
+import Testing
+
+/// A quarantined value is named by its id, so an id names one value for good: a `drop` typed
+/// from an old listing can never hit a value set aside since. And `restore` only puts back
+/// a value that can be read.
+@Suite struct QuarantineIdTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.storePath }
+
+    /// The app set aside the Int at `key`: it asks for the slot as a String.
+    func quarantine(_ key: String, in path: String) throws {
+        do {
+            let store = try StateStore(path: path)
+            store.diagnosticHandler = { _ in }
+            _ = try store.binding(for: key, default: 0)
+            store.close()
+        }
+        let store = try StateStore(path: path)
+        store.diagnosticHandler = { _ in }
+        _ = try store.binding(for: key, default: "text")
+        store.close()
+    }
+
+    /// The files once nothing has the store open: the read commands before may have left the
+    /// empty -wal and -shm files a read-only connection cannot remove (docs/cli.md, Safety);
+    /// the app's next open and close removes them.
+    func settledSnapshot(_ path: String) throws -> FileSnapshot {
+        try StateStore(path: path).close()
+        return FileSnapshot(path)
+    }
+
+    func ids(_ path: String) throws -> [Int] {
+        try #require(try CLI.run("quarantine", path, "--json").json() as? [[String: Any]]).compactMap { $0["id"] as? Int }
+    }
+
+    @Test func anIdIsNeverGivenTwice() throws {
+        try quarantine("A/one", in: path)
+        try quarantine("A/two", in: path)
+        #expect(try ids(path) == [1, 2])
+        #expect(try CLI.run("quarantine", "drop", path, "2").status == 0)
+        try quarantine("A/three", in: path)
+        #expect(try ids(path) == [1, 3], "the dropped id is not given to the next value")
+
+        // `drop 2`, typed from the listing before: the value is gone, and no other is taken for it.
+        let before = try settledSnapshot(path)
+        let stale = try CLI.run("quarantine", "drop", path, "2")
+        #expect(stale.status == 1, "\(stale)")
+        #expect(stale.stderr.contains("no quarantined value with id 2"))
+        #expect(FileSnapshot(path) == before)
+        #expect(try ids(path) == [1, 3])
+    }
+
+    /// A store of schema version 4 (the quarantine's ids as a plain INTEGER PRIMARY KEY), with
+    /// entries 1, 3 and 7 (others were dropped).
+    func makeVersion4Store(_ path: String) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        defer { connection.close() }
+        try connection.execute("PRAGMA journal_mode = WAL")
+        let migrator = SchemaMigrator(connection: connection, path: path)
+        for migration in SchemaMigration.all where migration.version <= 4 { try migrator.apply(migration) }
+        for id in [1, 3, 7] {
+            try connection.execute("""
+                INSERT INTO quarantine (id, key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
+                VALUES (\(id), 'Old/v\(id)', 'Old', 'v\(id)', 'Swift.Int', 'Swift.String', 'integer', \(id * 10), 'was an Int', \(id))
+                """)
+        }
+    }
+
+    @Test func theUpgradeKeepsEveryEntryAndItsIdAndNeverGivesAnIdAgain() throws {
+        try makeVersion4Store(path)
+        let before = try SQLiteShell.run(path, "SELECT * FROM quarantine ORDER BY id")
+        #expect(try CLI.run("quarantine", path).status == 7, "the CLI does not migrate behind the operator's back")
+        #expect(try CLI.run("migrate", "up", path).status == 0)
+        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "5")
+        #expect(try SQLiteShell.run(path, "SELECT * FROM quarantine ORDER BY id") == before, "rows and ids as they were")
+        #expect(try SQLiteShell.run(path, "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'quarantine'") == "quarantine_by_key")
+        #expect(try SQLiteShell.run(path, "EXPLAIN QUERY PLAN SELECT id FROM quarantine WHERE key = 'Old/v3'").contains("quarantine_by_key"))
+
+        #expect(try CLI.run("quarantine", "drop", path, "7").status == 0)
+        try quarantine("New/value", in: path)
+        #expect(try ids(path) == [1, 3, 8])
+    }
+
+    @Test func restoreRefusesAValueThatCannotBeRead() throws {
+        // A hand edit broke the JSON of a slot; the app set it aside.
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "Settings/tags", default: ["a"])
+        store.close()
+        try sqlite(path, #"UPDATE slots SET value = '["a", ' WHERE key = 'Settings/tags'"#)
+        let app = try StateStore(path: path)
+        app.diagnosticHandler = { _ in }
+        #expect(try app.binding(for: "Settings/tags", default: ["fresh"]).wrappedValue == ["fresh"])
+        app.close()
+        let check = try CLI.run("check", path)
+        #expect(check.stdout.contains("(unreadable)"), "\(check)")
+
+        let before = try settledSnapshot(path)
+        for arguments in [["quarantine", "restore", path, "1"], ["quarantine", "restore", path, "1", "--force"]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 5, "\(arguments): \(run)")
+            #expect(run.stderr.contains(#"quarantined value 1 of "Settings/tags" cannot be read (the json value does not parse"#), "\(run)")
+            #expect(run.stderr.contains("Nothing was written"), "\(run)")
+            #expect(run.stderr.split(separator: "\n").count == 1)
+            #expect(FileSnapshot(path) == before)
+        }
+        #expect(try readBack(path, "Settings/tags", as: [String].self, default: []) == ["fresh"])
+        #expect(try CLI.run("quarantine", "drop", path, "1").status == 0)
+    }
+}
