@@ -153,6 +153,8 @@ public final class StateStore: @unchecked Sendable {
                 try SchemaMigrator(connection: connection, path: path).migrate(from: schemaVersion)
                 try AppMigrator(connection: connection, path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
                 try connection.setTriggersEnabled(false)  // see the note above `configure`
+                // A new store's -wal exists only since its first write, the schema's.
+                try FileSafety.checkAfterOpening(connection, path: path, expectWAL: true)
             }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the store")
@@ -193,6 +195,10 @@ public final class StateStore: @unchecked Sendable {
 
     private func configure(_ connection: SQLiteConnection) throws {
         try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
+        // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
+        // that they are still ours before anything is written (see FileSafety).
+        _ = try connection.pragmaInteger("schema_version")
+        try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
         guard !options.readOnly else { return }
         // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
         // transaction across a process crash, which is the promise `flush()` makes.
