@@ -167,7 +167,7 @@ enum FileSafety {
     /// one that is missing was removed by someone else while SQLite kept it open.
     static func checkAfterOpening(_ path: String, expectWAL: Bool) throws {
         func refuse(_ what: String) -> StateStoreError {
-            StateStoreError(.unsafeFile, path: path, "while the store was being opened, \(what) (another user may be putting files into this folder); nothing was written. Keep the store in a folder only you can write to.")
+            StateStoreError(.unsafeFile, path: path, "while the store was being opened, \(what) (another user may be putting files into this folder); refusing to use the store. Keep it in a folder only you can write to.")
         }
         guard let found = try lstatOrNil(path, store: path) else { throw refuse("the store file was removed") }
         if let problem = problem(with: found, path: path, name: "the store", store: path, checkMode: true) {
@@ -243,12 +243,15 @@ enum FileSafety {
     /// "nobody (uid 65534)", or "uid 65534" for a uid without a name.
     static func userName(_ uid: uid_t) -> String {
         var entry = passwd()
-        var buffer = [CChar](repeating: 0, count: 4096)
         var result: UnsafeMutablePointer<passwd>?
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else {
-            return "uid \(uid)"
+        // The name points into the buffer: read it while the buffer is still there.
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let name: String? = buffer.withUnsafeMutableBufferPointer { storage in
+            guard getpwuid_r(uid, &entry, storage.baseAddress!, storage.count, &result) == 0, result != nil,
+                  let name = entry.pw_name else { return nil }
+            return String(cString: name)
         }
-        return "\(String(cString: name)) (uid \(uid))"
+        return name.map { "\($0) (uid \(uid))" } ?? "uid \(uid)"
     }
 }
 
