@@ -23,7 +23,10 @@ import Foundation
 ///
 /// **Files.** A new store gets mode 0600 and any missing parent folders 0700. A file that is
 /// not a SQLite database, belongs to another application, is damaged, or has a newer schema is
-/// refused with a `StateStoreError` and left byte-for-byte untouched.
+/// refused with a `StateStoreError` and left byte-for-byte untouched; so is a path that is not
+/// a private regular file of the user running the process (a link, a FIFO or device, another
+/// user's file, one others may read or write), or has such a `-wal`, `-shm` or `-journal`
+/// beside it (`.unsafeFile`).
 public final class StateStore: @unchecked Sendable {
     /// Options for opening a store.
     public struct Options: Sendable {
