@@ -17,7 +17,8 @@ enum ExitCode: Int32 {
     case problemsFound = 5
     /// There is no file at STORE (nothing was created).
     case storeMissing = 6
-    /// The file is not a statedb store, is damaged, or has a newer, older or edited schema.
+    /// The file is not a statedb store, is damaged, or has a newer, older or edited schema; or
+    /// it (or a file beside it) is a link, a special file, another user's or open to others.
     case storeRefused = 7
     /// The store cannot be written: read-only file or folder, disk full.
     case cannotWrite = 8
@@ -39,7 +40,7 @@ enum ExitCode: Int32 {
             switch error.kind {
             case .missing: self = .storeMissing
             case .notADatabase, .foreignDatabase, .newerSchema, .checksumMismatch, .corrupt, .cannotOpen,
-                 .migrationRequired, .migrationFailed: self = .storeRefused
+                 .unsafeFile, .migrationRequired, .migrationFailed: self = .storeRefused
             case .readOnly, .diskFull: self = .cannotWrite
             case .typeMismatch: self = .typeMismatch
             case .unknownKey: self = .notFound

@@ -8,12 +8,13 @@ enum ExportCommand: Command {
         summary: "Write every slot as a JSON document (to standard output or FILE).",
         usage: ["export STORE [-o FILE]"],
         arguments: 1...1,
-        options: [OptionSpec(name: "output", short: "o", value: "FILE", help: "Write to FILE (replaced atomically) instead of standard output.")],
+        options: [OptionSpec(name: "output", short: "o", value: "FILE", help: "Write to FILE (mode 0600, replaced atomically; `-` is standard output) instead of standard output.")],
         discussion: """
             The document: {"format": "statedb-export", "formatVersion": 1, "schemaVersion": …,
             "exportedAt": …, "slots": [{"key", "type", "value", "updated"}, …]}, values in the
             form `statedb get` prints (bytes as {"$base64": "…"}, never lossy). Quarantined
             values are not exported. A value that cannot be read stops the export (exit 5).
+            FILE gets mode 0600, like the store; it may not be a link or a special file.
 
             example: statedb export state.sqlite -o backup.json
             """
@@ -21,7 +22,8 @@ enum ExportCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let path = arguments.positionals[0]
-        let output = arguments.value("output")
+        // `-o -` is standard output, as `-` is standard input for `set` and `import`.
+        let output = arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
         if let output, sameFile(output, path) {
             throw UsageError("-o \(output) is the store itself; choose another file")
         }
@@ -31,11 +33,8 @@ enum ExportCommand: Command {
             FileHandle.standardOutput.write(Data(text.utf8))
             return .ok
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw UsageError("\(output): cannot write the export (\(error.localizedDescription))")
-        }
+        // The export holds every value of the store, which is private: so is the export.
+        try PrivateFile.write(Data(text.utf8), to: output)
         console.print("exported \(document["slots"].map { if case .array(let slots) = $0 { slots.count } else { 0 } } ?? 0) slot(s) to \(printable(output))")
         return .ok
     }

@@ -25,6 +25,10 @@ let usage = """
           Meant to run under a file-size limit (prlimit --fsize). Writes 4 MB to "Big/blob" and
           flushes: prints "refused KIND: MESSAGE" and "pending true|false" when the flush fails.
           Then writes 16 bytes instead, flushes again and prints "recovered".
+      open STORE
+          Opens the store (creating it, or upgrading its schema after a backup), closes it and
+          prints "opened"; or prints "refused KIND: MESSAGE". A write past a file-size limit
+          (prlimit --fsize) fails instead of killing the process.
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
@@ -150,6 +154,20 @@ func diskFull(_ arguments: [String]) {
     store.close()
 }
 
+func openOnly(_ arguments: [String]) {
+    guard arguments.count == 1 else { usageError("open takes one STORE path") }
+    signal(SIGXFSZ, SIG_IGN)  // a write past the limit fails with EFBIG instead of killing us
+    do {
+        let store = try StateStore(path: arguments[0])
+        store.close()
+        say("opened")
+    } catch let error as StateStoreError {
+        say("refused \(error.kind): \(error.message)")
+    } catch {
+        fail("\(error)")
+    }
+}
+
 func exitWithoutFlush(_ arguments: [String]) {
     guard arguments.count == 3 else { usageError("exit-without-flush takes STORE KEY VALUE") }
     let value = integer(arguments[2], "VALUE")
@@ -172,6 +190,7 @@ case "set": set(arguments)
 case "crash-loop": crashLoop(arguments)
 case "disk-full": diskFull(arguments)
 case "exit-without-flush": exitWithoutFlush(arguments)
+case "open": openOnly(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }

@@ -86,6 +86,9 @@ public struct MigrationStatus: Sendable {
         do {
             let connection = try SQLiteConnection(path: path, mode: .readWrite)
             defer { connection.close() }
+            // A first read opens the -wal and -shm; they must still be ours (see FileSafety).
+            _ = try connection.pragmaInteger("schema_version")
+            try FileSafety.checkAfterOpening(connection, path: path, expectWAL: status.schemaVersion > 0)
             backupPath = try SchemaMigrator.backup(connection, path: path, version: status.schemaVersion, label: "v")
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "writing a backup before migrating")

@@ -23,7 +23,10 @@ import Foundation
 ///
 /// **Files.** A new store gets mode 0600 and any missing parent folders 0700. A file that is
 /// not a SQLite database, belongs to another application, is damaged, or has a newer schema is
-/// refused with a `StateStoreError` and left byte-for-byte untouched.
+/// refused with a `StateStoreError` and left byte-for-byte untouched; so is a path that is not
+/// a private regular file of the user running the process (a link, a FIFO or device, another
+/// user's file, one others may read or write), or has such a `-wal`, `-shm` or `-journal`
+/// beside it (`.unsafeFile`).
 public final class StateStore: @unchecked Sendable {
     /// Options for opening a store.
     public struct Options: Sendable {
@@ -156,6 +159,8 @@ public final class StateStore: @unchecked Sendable {
                 try SchemaMigrator(connection: connection, path: path).migrate(from: schemaVersion)
                 try AppMigrator(connection: connection, path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
                 try connection.setTriggersEnabled(false)  // see the note above `configure`
+                // A new store's -wal exists only since its first write, the schema's.
+                try FileSafety.checkAfterOpening(connection, path: path, expectWAL: true)
             }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the store")
@@ -196,6 +201,10 @@ public final class StateStore: @unchecked Sendable {
 
     private func configure(_ connection: SQLiteConnection) throws {
         try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
+        // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
+        // that they are still ours before anything is written (see FileSafety).
+        _ = try connection.pragmaInteger("schema_version")
+        try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
         guard !options.readOnly else { return }
         // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
         // transaction across a process crash, which is the promise `flush()` makes.

@@ -15,6 +15,11 @@ public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatab
         case corrupt
         /// The file or its folder cannot be opened, created or written.
         case cannotOpen
+        /// The path, or a file beside it (`-wal`, `-shm`, `-journal`, a backup's name), is not
+        /// a private regular file of this user: a symbolic link, a FIFO, device or socket, a
+        /// file with several names, another user's, or one other users may read or write.
+        /// Nothing was opened or written.
+        case unsafeFile
         /// The store is read-only (file or folder permissions, or opened read-only).
         case readOnly
         /// The disk is full or an I/O error occurred; nothing was written.

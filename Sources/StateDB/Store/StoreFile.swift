@@ -16,17 +16,20 @@ enum StoreFile {
 
     /// Inspects `path` read-only. Throws a `StateStoreError` for anything we must not touch.
     static func inspect(path: String) throws -> Verdict {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return .create }
-            throw StateStoreError(.cannotOpen, path: path, "cannot read the file (\(String(cString: strerror(errno)))).")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw StateStoreError(.cannotOpen, path: path, "is a folder, not a store file; give the path of a file inside it.")
-        }
-        if info.st_size == 0 { return .create }
-        try checkHeader(path: path, size: Int(info.st_size))
+        // lstat only, before anything opens the file: a link, a FIFO, a device, another user's
+        // file, or a side file that is not ours is refused here (see FileSafety).
+        guard let info = try FileSafety.checkBeforeOpening(path) else { return .create }
+        if info.st_size == 0 { return .create }  // an empty file of ours: made private when adopted
+        try checkHeader(path: path, info: info)
+        let verdict = try inspectDatabase(path: path)
+        // Only a file we would open as a store has to be private: another application's
+        // database is refused for what it is.
+        try FileSafety.requirePrivate(info, path: path)
+        return verdict
+    }
 
+    /// The SQLite-level part of `inspect`, on a file that passed the file checks.
+    private static func inspectDatabase(path: String) throws -> Verdict {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: inspectionURI(for: path), mode: .readOnly, uri: true)
@@ -72,12 +75,19 @@ enum StoreFile {
     /// The first 16 bytes of every SQLite 3 database.
     private static let magic = Array("SQLite format 3\0".utf8)
 
-    private static func checkHeader(path: String, size: Int) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw StateStoreError(.cannotOpen, path: path, "cannot read the file; check its permissions.")
+    private static func checkHeader(path: String, info: stat) throws {
+        let size = Int(info.st_size)
+        let descriptor = try FileSafety.openForReading(path, expected: info)
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        var count = 0
+        while count < header.count {
+            let read = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { break }
+            count += read
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 100)).map { [UInt8]($0) } ?? []
+        header.removeSubrange(count...)
         guard header.count >= 16, Array(header[0..<16]) == magic else {
             throw StateStoreError(.notADatabase, path: path, "not a SQLite database (\(size) bytes, unknown header); refusing to touch it. Point statedb at a store file, or move this file away.")
         }
@@ -113,8 +123,9 @@ enum StoreFile {
         }
     }
 
-    /// Creates the missing parent folders (0700) and the file (0600), so the first byte SQLite
-    /// writes already has private permissions.
+    /// Creates the missing parent folders (0700) and the file (0600), or makes the empty file
+    /// the inspection found private, so the first byte SQLite writes already has private
+    /// permissions.
     static func createFile(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
@@ -124,12 +135,7 @@ enum StoreFile {
                 throw StateStoreError(.cannotOpen, path: path, "cannot create the folder \(folder) (\(error)); check its parent's permissions.")
             }
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw StateStoreError(errno == EACCES || errno == EROFS ? .readOnly : .cannotOpen, path: path, "cannot create the store file (\(reason)); check the folder's permissions.")
-        }
-        close(descriptor)
+        try FileSafety.createOrAdoptEmptyStore(path)
     }
 
     private static func createFolders(_ folder: String) throws {

@@ -12,6 +12,7 @@ struct LegacyStoreTests {
 
     private func copyOfFixture(in folder: TemporaryDirectory) throws -> String {
         try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: folder.storePath)
+        chmod(folder.storePath, 0o600)  // a store must be private; the checkout's copy is 0644
         return folder.storePath
     }
 

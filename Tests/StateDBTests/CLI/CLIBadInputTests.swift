@@ -117,7 +117,7 @@ import Testing
         }
         let store = folder.storePath
         try makeSampleStore(at: store)
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: store)
         let bytes = try fileBytes(store)
         for arguments in [["set", store, SampleKeys.count, "4"], ["rm", store, SampleKeys.count], ["gc", store, "--unseen-for", "0s"],
                           ["mv", store, "Settings", "Prefs"], ["import", store, try exportFile()]] {

@@ -18,6 +18,7 @@ struct SchemaUpgradeTests {
     @Test func theV1FixtureOpensAndUpgradesToTheCurrentSchemaWithEveryValue() throws {
         let folder = TemporaryDirectory()
         try FileManager.default.copyItem(atPath: v1Fixture.path, toPath: folder.storePath)
+        chmod(folder.storePath, 0o600)  // a store must be private; the checkout's copy is 0644
         let store = try StateStore(path: folder.storePath)
         #expect(try store.binding(for: "App/count", default: 0).wrappedValue == 42)
         #expect(try store.binding(for: "App/title", default: "").wrappedValue == "héllo / wörld")
@@ -47,6 +48,7 @@ struct SchemaUpgradeTests {
         let connection = try SQLiteConnection(path: folder.storePath, mode: .readWriteCreate)
         try connection.execute("VACUUM")
         connection.close()
+        chmod(folder.storePath, 0o600)  // SQLite created it with the umask's mode
         var options = StateStore.Options()
         options.migrateSchema = false
         let before = FileManager.default.contents(atPath: folder.storePath)

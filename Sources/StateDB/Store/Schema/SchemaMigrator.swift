@@ -70,26 +70,9 @@ struct SchemaMigrator {
     }
 
     /// Copies the store to `<path>.<label><version>-<time>.bak` (mode 0600) before an upgrade
-    /// and returns the copy's path.
+    /// and returns the copy's path; see `StoreBackup` for how the file is made safely.
     @discardableResult
     static func backup(_ connection: SQLiteConnection, path: String, version: Int, label: String = "schema-v") throws -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        var backupPath = "\(path).\(label)\(version)-\(formatter.string(from: Date())).bak"
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: backupPath) {
-            attempt += 1
-            backupPath = "\(path).\(label)\(version)-\(formatter.string(from: Date()))-\(attempt).bak"
-        }
-        // VACUUM INTO accepts an existing empty file: create it private first.
-        let descriptor = open(backupPath, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        if descriptor >= 0 { close(descriptor) }
-        let statement = try connection.prepare("VACUUM INTO ?1")
-        statement.bind(backupPath.hasPrefix("file:") ? "./" + backupPath : backupPath, at: 1)  // not a URI
-        try statement.run()
-        chmod(backupPath, 0o600)
-        return backupPath
+        try StoreBackup.write(from: connection, path: path, version: version, label: label)
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Writes a file only its owner may read (mode 0600), atomically: the data goes to a new file
+/// beside the target, created with `O_CREAT | O_EXCL | O_NOFOLLOW` so it can be neither an
+/// existing file nor a link someone put there, and is then renamed over the target. An existing
+/// target keeps nothing of its own, not even its mode, and a reader sees the old file or the
+/// whole new one.
+///
+/// The target itself must be absent or a regular file: a link is refused rather than replaced
+/// or written through, and so are FIFOs and devices (rename would replace `/dev/null` itself
+/// when run as root). Standard output is `-`, not a path.
+enum PrivateFile {
+    static func write(_ data: Data, to path: String) throws {
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            let type = existing.st_mode & S_IFMT
+            if type == S_IFLNK {
+                throw UsageError("\(path) is a symbolic link; statedb does not write through links or replace them. Give the path of the file itself")
+            }
+            if type != S_IFREG {
+                throw UsageError("\(path) is not a regular file; give a file's path, or `-` for standard output")
+            }
+        } else if errno != ENOENT {
+            throw UsageError("\(path): cannot look at it (\(String(cString: strerror(errno))))")
+        }
+
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).partial-\(UInt64.random(in: 0...UInt64.max).hexadecimal)"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw UsageError("\(path): cannot create a file beside it (\(String(cString: strerror(errno)))); check the folder's permissions")
+        }
+        var renamed = false
+        defer {
+            close(descriptor)
+            if !renamed { unlink(temporary) }
+        }
+        // The umask may only take bits away; 0600 exactly all the same.
+        guard fchmod(descriptor, 0o600) == 0 else { throw failure(path, "cannot make the file private") }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw failure(path, "cannot write the file") }
+                offset += written
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw failure(path, "cannot write the file to the disk") }
+        guard rename(temporary, path) == 0 else { throw failure(path, "cannot replace the file") }
+        renamed = true
+    }
+
+    private static func failure(_ path: String, _ what: String) -> UsageError {
+        UsageError("\(path): \(what) (\(String(cString: strerror(errno)))); it was left as it was")
+    }
+}
+
+private extension UInt64 {
+    var hexadecimal: String { String(self, radix: 16) }
+}
