@@ -93,11 +93,11 @@ struct BackupSafetyTests {
         let path = try v1Store(in: folder)
         try pad(path)
         let storeBytes = try #require(FileManager.default.contents(atPath: path))
-        // Past the 1 MB limit the kernel kills `statedb` (SIGXFSZ) in the middle of the copy.
-        // (`env` restores SIGXFSZ's default action, which a child of the test process may
-        // inherit as ignored or blocked.)
+        // Past the 1 MB limit the kernel kills the app (SIGXFSZ) in the middle of the copy. (`env`
+        // restores SIGXFSZ's default action, which a child of the test process may inherit as
+        // ignored or blocked. The `statedb` CLI ignores it and reports the full disk instead.)
         let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                                     ["--default-signal=XFSZ", "/usr/bin/prlimit", "--fsize=1048576", "--core=0", CLI.binary, "migrate", "up", path])
+                                     ["--default-signal=XFSZ", "/usr/bin/prlimit", "--fsize=1048576", "--core=0", try TestHelper.executable().path, "open", path, "--die-past-size-limit"])
         let status = child.waitForExit()
         #expect(child.wasKilledBySignal && status == SIGXFSZ, "status \(status): \(child.standardError())")
 
