@@ -15,7 +15,9 @@ enum StoreFile {
     }
 
     /// Inspects `path` read-only. Throws a `StateStoreError` for anything we must not touch.
-    static func inspect(path: String) throws -> Verdict {
+    /// `verifyingSchema: false` accepts a store whose schema objects or clock are damaged, for
+    /// `statedb check` to report them.
+    static func inspect(path: String, verifyingSchema: Bool = true) throws -> Verdict {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return .create }
@@ -27,9 +29,13 @@ enum StoreFile {
         if info.st_size == 0 { return .create }
         try checkHeader(path: path, size: Int(info.st_size))
 
+        // A -wal with frames is replayed and checked on a private copy, which is then what is
+        // read here, so that no refusal touches the -shm either (see HotJournalCheck).
+        let copy = try HotJournalCheck.verify(path: path)
+        defer { copy?.remove() }
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: inspectionURI(for: path), mode: .readOnly, uri: true)
+            connection = try SQLiteConnection(path: inspectionURI(for: copy?.path ?? path), mode: .readOnly, uri: true)
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the file read-only")
         }
@@ -40,6 +46,7 @@ enum StoreFile {
             let tables = try tableNames(connection)
             if applicationID == StoreFile.applicationID {
                 try checkSchema(connection, path: path, userVersion: userVersion)
+                if verifyingSchema { try SchemaVerification.verify(connection, path: path, version: userVersion) }
                 return .store(schemaVersion: userVersion)
             }
             if applicationID == 0 && tables.isEmpty { return .store(schemaVersion: 0) }
@@ -82,7 +89,7 @@ enum StoreFile {
             throw StateStoreError(.notADatabase, path: path, "not a SQLite database (\(size) bytes, unknown header); refusing to touch it. Point statedb at a store file, or move this file away.")
         }
         guard header.count == 100, size >= 512 else {
-            throw StateStoreError(.corrupt, path: path, "the database is truncated (\(size) bytes); nothing was written. Restore a backup.")
+            throw StateStoreError(.corrupt, path: path, "the database is truncated (\(size) bytes); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
         }
     }
 
