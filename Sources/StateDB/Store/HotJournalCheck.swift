@@ -13,7 +13,10 @@ import Foundation
 ///
 /// So when a `-wal` holds frames, the store file and its `-wal` are copied into a private
 /// folder (`PrivateCopy`), SQLite replays the copy there, and `PRAGMA integrity_check` runs on
-/// it. `quick_check` would be cheaper (it skips comparing each index with its table), but a
+/// it. Looking at the store itself cannot be done without writing: `immutable=1` ignores the
+/// `-wal` altogether (it would check the file without what is to be replayed); `mode=ro` with
+/// a `-wal` still opens the `-shm` for writing, rebuilds it when no other connection has it
+/// open, and writes read marks into it. `quick_check` would be cheaper (it skips comparing each index with its table), but a
 /// `-wal` of another statedb store has the same page layout, and its frames typically leave
 /// every b-tree well formed while the indexes no longer match the rows: in trials quick_check
 /// passed more than half of the mismatched pairs that integrity_check caught. A `-wal` whose
