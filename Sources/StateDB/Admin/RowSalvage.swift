@@ -72,10 +72,16 @@ struct RowSalvage {
             outcome.errors.append(message(error))
             return outcome
         }
-        var next = Int64.min
-        scanning: while true {
+        defer { statement.reset() }
+        (outcome.indexed, outcome.indexesAreComplete) = indexedRows()
+        let indexed = outcome.indexed.keys.sorted()
+
+        /// Reads rows from `start` on (only the first with `first`) until the end (true) or an
+        /// error (false); `next` is then the rowid after the last row read.
+        func read(from start: Int64, next: inout Int64, only first: Bool = false) throws -> Bool {
             statement.reset()
-            statement.bind(next, at: 1)
+            statement.bind(start, at: 1)
+            next = start
             do {
                 while try statement.step() {
                     let rowid = statement.int64(at: 0)
@@ -85,33 +91,43 @@ struct RowSalvage {
                         throw HandlerFailure(error: error)
                     }
                     outcome.read.insert(rowid)
-                    if rowid == Int64.max { break scanning }
+                    if rowid == Int64.max || first { return true }
                     next = rowid + 1
                 }
-                break scanning
+                return true
             } catch let failure as HandlerFailure {
-                statement.reset()
                 throw failure.error
             } catch {
                 outcome.errors.append(message(error))
-            }
-            // The first row from `next` on cannot be read. If its rowid can, only that row is
-            // lost; otherwise the page that holds it is, and reading resumes past it.
-            switch first(from: next, probe) {
-            case .row(let rowid):
-                outcome.unreadable.insert(rowid)
-                if rowid == Int64.max { break scanning }
-                next = rowid + 1
-            case .end:
-                break scanning
-            case .damaged:
-                outcome.damagedStretches += 1
-                guard let resume = resumePoint(after: next, probe) else { break scanning }
-                next = resume
+                return false
             }
         }
-        statement.reset()
-        (outcome.indexed, outcome.indexesAreComplete) = indexedRows()
+
+        var next: Int64? = Int64.min
+        while let start = next {
+            var after = start
+            if try read(from: start, next: &after) { break }
+            // The first row from `after` on cannot be read. If its rowid can, only that row is
+            // lost; otherwise the page that holds it is, and reading resumes past it.
+            switch first(from: after, probe) {
+            case .row(let rowid):
+                outcome.unreadable.insert(rowid)
+                next = rowid == Int64.max ? nil : rowid + 1
+            case .end:
+                next = nil
+            case .damaged:
+                outcome.damagedStretches += 1
+                next = resumePoint(after: after, indexed: indexed, probe)
+            }
+        }
+
+        // Rows the indexes list that the scan stepped over (a seek past the damage may land
+        // beyond healthy pages): each is looked up on its own.
+        for rowid in indexed where !outcome.read.contains(rowid) && !outcome.unreadable.contains(rowid) {
+            var ignored: Int64 = 0
+            guard case .row(rowid) = first(from: rowid, probe) else { continue }
+            if try !read(from: rowid, next: &ignored, only: true) { outcome.unreadable.insert(rowid) }
+        }
         return outcome
     }
 
@@ -152,17 +168,27 @@ struct RowSalvage {
         }
     }
 
-    /// The smallest rowid above `start` from which a seek succeeds, given that one from
-    /// `start` fails; nil when none does. Seeks fail over one interval of rowids (those whose
-    /// path leads through the damaged page), so doubling then halving finds its end in at
-    /// most ~128 seeks.
-    private func resumePoint(after start: Int64, _ probe: SQLiteStatement) -> Int64? {
+    /// A rowid above `start` from which a seek succeeds, given that one from `start` fails;
+    /// nil when none does. The rowids the indexes list are tried first, in order: the first
+    /// that can be reached is where reading resumes. Past them (or without indexes), seeks fail
+    /// over one interval of rowids (those whose path leads through the damaged page), so
+    /// doubling then halving finds its end in at most ~128 seeks.
+    private func resumePoint(after start: Int64, indexed: [Int64], _ probe: SQLiteStatement) -> Int64? {
+        var candidates = indexed[indexed.partitionPoint { $0 <= start }...].makeIterator()
+        while let candidate = candidates.next() {
+            switch first(from: candidate, probe) {
+            case .row: return candidate
+            case .end: return nil
+            case .damaged: continue
+            }
+        }
         var failing = start
         var step: Int64 = 1
         var succeeding: Int64
         while true {
-            let (candidate, overflow) = start.addingReportingOverflow(step)
-            let target = overflow ? Int64.max : candidate
+            let (sum, overflow) = start.addingReportingOverflow(step)
+            // Once the step stops growing (it is as large as it gets), the last try is the end.
+            let target = overflow || sum <= failing ? Int64.max : sum
             if case .damaged = first(from: target, probe) {
                 if target == Int64.max { return nil }
                 failing = target
@@ -211,6 +237,18 @@ struct RowSalvage {
 
     private func message(_ error: Error) -> String {
         (error as? SQLiteError)?.message ?? "\(error)"
+    }
+}
+
+private extension Array where Element == Int64 {
+    /// The index of the first element (of a sorted array) for which `belongsBefore` is false.
+    func partitionPoint(_ belongsBefore: (Int64) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsBefore(self[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 

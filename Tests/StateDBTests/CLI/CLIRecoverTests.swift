@@ -112,6 +112,25 @@ import Testing
         #expect(text.stdout.contains("\n\(onLeaf) row(s) lost.\n"), "the indexes know every row: \(text)")
     }
 
+    /// With the first and the last leaf unreadable, seeks from below and from above the rows
+    /// both fail: the scan resumes at the rows the indexes list, so the middle comes through
+    /// (and the command ends: it runs under a watchdog).
+    @Test func theMiddleOfATableWhoseFirstAndLastPagesAreDamagedIsRecovered() throws {
+        let store = folder.storePath, output = out.path("recovered.sqlite")
+        let count = 300
+        try StoreDamage.makeStore(store, count: count, length: 100)
+        let onLeaves = try StoreDamage.damageTableLeaves(store) { leaves in [0, leaves - 1] }
+        let child = try ChildProcess(URL(fileURLWithPath: CLI.binary), ["recover", store, output, "--json"], timeLimit: 30)
+        var lines: [String] = []
+        while let line = child.readLine() { lines.append(line) }
+        #expect(child.waitForExit() == 5, "\(lines) \(child.standardError())")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(lines.joined(separator: "\n").utf8)) as? [String: Any])
+        let slots = try #require((json["tables"] as? [[String: Any]])?.first)
+        #expect(slots["recovered"] as? Int == count - onLeaves, "\(json)")
+        #expect(slots["lost"] as? Int == onLeaves, "\(json)")
+        #expect(SQLiteProbe(path: output).keys.count == count - onLeaves)
+    }
+
     /// With a `-wal` from another database, `--ignore-wal` reads the store file as it was.
     @Test func aStoreWithAForeignWALIsRecoveredWithoutIt() throws {
         let elsewhere = TemporaryDirectory()

@@ -85,11 +85,21 @@ enum StoreDamage {
     /// how many rows it held.
     @discardableResult
     static func damageTableLeaf(_ path: String, leaf index: Int = 1) throws -> Int {
+        try damageTableLeaves(path) { _ in [index] }
+    }
+
+    /// Makes the leaf pages of the `slots` table that `choose` picks (by their position among
+    /// the leaves, given how many there are) unreadable, and returns how many rows they held.
+    @discardableResult
+    static func damageTableLeaves(_ path: String, choose: (Int) -> [Int]) throws -> Int {
         let leaves = try pages(path, of: "slots", type: "leaf")
-        try #require(leaves.count > index, "the slots table has \(leaves.count) leaf page(s)")
-        let page = leaves[index]
-        let rows = try #require(Int(try SQLiteShell.run(path, "SELECT ncell FROM dbstat WHERE name = 'slots' AND pageno = \(page)")))
-        try overwrite(path, page: page, offset: 0, count: 8)
+        var rows = 0, chosen: [Int] = []
+        for index in choose(leaves.count) {
+            try #require(leaves.indices.contains(index), "the slots table has \(leaves.count) leaf page(s)")
+            chosen.append(leaves[index])
+            rows += try #require(Int(try SQLiteShell.run(path, "SELECT ncell FROM dbstat WHERE name = 'slots' AND pageno = \(leaves[index])")))
+        }
+        for page in chosen { try overwrite(path, page: page, offset: 0, count: 8) }  // after dbstat: it reads every page
         return rows
     }
 }
