@@ -5,11 +5,12 @@ import CSQLite
 ///
 /// SQLite stops a scan at the first page it cannot read. The rows of a rowid table are kept
 /// in rowid order, a leaf page holding one stretch of rowids, so the scan starts again past the
-/// damage: it looks for the smallest rowid from which a seek succeeds (doubling the distance,
-/// then halving the interval), and goes on from there. The table is read itself (`NOT
-/// INDEXED`): a damaged index hides no row. Which rows were lost is then told by the table's
-/// indexes, read on their own (covering scans touch no table page): every rowid an index
-/// lists that the scan did not read.
+/// damage: at the first rowid the table's indexes list beyond it that a seek reaches, or,
+/// past those, at the smallest rowid from which a seek succeeds (doubling the distance, then
+/// halving the interval); rows the indexes list that the scan stepped over are then looked up
+/// one by one. The table is read itself (`NOT INDEXED`): a damaged index hides no row. The
+/// indexes are read on their own (covering scans touch no table page), and tell which rows
+/// were lost: every rowid an index lists that could not be read.
 struct RowSalvage {
     /// The statements for one table. `scanSQL` selects `rowid` first and reads from rowid ?1
     /// on, in rowid order; `probeSQL` selects the first rowid from ?1 on; each of `indexSQL`
