@@ -92,11 +92,8 @@ extension StoreAdmin {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw StateStoreError(.cannotOpen, path: path, "is not a regular file; give the path of a store file.")
         }
-        let header = FileHandle(forReadingAtPath: path).flatMap { handle in
-            defer { try? handle.close() }
-            return try? handle.read(upToCount: 16)
-        }
-        guard let header, header == Data("SQLite format 3\0".utf8) else {
+        let header = try? DatabaseFileReader.prefix(of: path, count: 16)
+        guard let header, header == Array("SQLite format 3\0".utf8) else {
             throw StateStoreError(.notADatabase, path: path, "not a SQLite database (unknown header); there is nothing statedb can recover from it.")
         }
     }

@@ -21,7 +21,7 @@ final class PrivateCopy {
         path = folder + "/store.sqlite"
         includesWAL = withWAL
         do {
-            try PrivateCopy.copy(source, to: path)
+            try PrivateCopy.copyDatabase(source, to: path)
             if withWAL { try PrivateCopy.copy(source + "-wal", to: path + "-wal") }
         } catch {
             remove()
@@ -59,7 +59,48 @@ final class PrivateCopy {
         return made
     }
 
-    /// Copies a regular file byte for byte into a new file of mode 0600.
+    /// Copies a database file into a new file of mode 0600, reading it through SQLite's file
+    /// layer so that no lock of this process's connections on it is dropped
+    /// (`DatabaseFileReader`).
+    private static func copyDatabase(_ source: String, to destination: String) throws {
+        var info = stat()
+        guard stat(source, &info) == 0 else { throw Failure(path: source, reason: String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(path: source, reason: "not a regular file") }
+        let reader: DatabaseFileReader
+        do {
+            reader = try DatabaseFileReader(path: source)
+        } catch {
+            throw Failure(path: source, reason: "\(error)")
+        }
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw Failure(path: destination, reason: String(cString: strerror(errno))) }
+        defer { close(output) }
+        let chunk = 1 << 16
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset: Int64 = 0
+        while offset < reader.size {
+            let count = Int(min(Int64(chunk), reader.size - offset))
+            do {
+                try reader.read(into: buffer, count: count, at: offset)
+            } catch {
+                throw Failure(path: source, reason: "\(error)")
+            }
+            var written = 0
+            while written < count {
+                let done = write(output, buffer + written, count - written)
+                if done < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(path: destination, reason: String(cString: strerror(errno)))
+                }
+                written += done
+            }
+            offset += Int64(count)
+        }
+    }
+
+    /// Copies a regular file that SQLite holds no lock on (a `-wal`) byte for byte into a new
+    /// file of mode 0600.
     private static func copy(_ source: String, to destination: String) throws {
         func failure(_ path: String) -> Failure { Failure(path: path, reason: String(cString: strerror(errno))) }
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.

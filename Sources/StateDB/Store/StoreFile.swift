@@ -80,11 +80,11 @@ enum StoreFile {
     private static let magic = Array("SQLite format 3\0".utf8)
 
     private static func checkHeader(path: String, size: Int) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // Through SQLite's file layer: closing a descriptor of our own would drop the locks
+        // this process's connections hold on the file (see DatabaseFileReader).
+        guard let header = try? DatabaseFileReader.prefix(of: path, count: 100) else {
             throw StateStoreError(.cannotOpen, path: path, "cannot read the file; check its permissions.")
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 100)).map { [UInt8]($0) } ?? []
         guard header.count >= 16, Array(header[0..<16]) == magic else {
             throw StateStoreError(.notADatabase, path: path, "not a SQLite database (\(size) bytes, unknown header); refusing to touch it. Point statedb at a store file, or move this file away.")
         }

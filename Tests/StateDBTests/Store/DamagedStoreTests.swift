@@ -73,6 +73,28 @@ struct DamagedStoreTests {
         running.close()
     }
 
+    /// Opening a store that this process already has open reads the file (its header, and a
+    /// copy of it for the -wal check) without dropping the running store's locks: otherwise
+    /// another process closing its connection would believe itself the last one and delete the
+    /// -wal the running store still writes to.
+    @Test func openingTheStoreAgainKeepsTheRunningStoresLocks() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.storePath
+        try StoreDamage.makeStore(path, prefix: "Own", count: 5)
+        let running = try StateStore(path: path)
+        try running.binding(for: "Own/s1", default: "").wrappedValue = "first"
+        try running.flush()
+        try StateStore(path: path).close()
+
+        try SQLiteShell.run(path, "SELECT count(*) FROM slots")  // another process comes and goes
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"), "the running store's -wal was checkpointed away under it")
+        try running.binding(for: "Own/s2", default: "").wrappedValue = "second"
+        try running.flush()
+        running.close()
+        #expect(SQLiteProbe(path: path).value("Own/s1") == "first")
+        #expect(SQLiteProbe(path: path).value("Own/s2") == "second")
+    }
+
     // MARK: - Schema objects and the clock
 
     @Test func aStoreWithoutItsClockRowIsRefused() throws {
