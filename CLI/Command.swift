@@ -11,7 +11,7 @@ protocol Command {
 /// Every subcommand, in the order `statedb --help` lists them.
 var commands: [any Command.Type] {
     [InspectCommand.self, GetCommand.self, SetCommand.self, RemoveCommand.self, MoveCommand.self,
-     OrphansCommand.self, GCCommand.self, CheckCommand.self, QuarantineCommand.self,
+     OrphansCommand.self, GCCommand.self, CheckCommand.self, RecoverCommand.self, QuarantineCommand.self,
      ExportCommand.self, ImportCommand.self, MigrateCommand.self]
 }
 

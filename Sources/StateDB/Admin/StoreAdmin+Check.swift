@@ -15,50 +15,126 @@
         public let message: String
     }
 
+    /// A row or tombstone stamped with a version above the store's clock. A running app reads
+    /// what changed as "version above the tick I saw", so such a row is read again at every
+    /// update until the clock passes it.
+    public struct AheadOfClock: Sendable {
+        /// `slots` or `slot_tombstones`.
+        public let table: String
+        public let key: String
+        public let version: Int64
+    }
+
     /// `PRAGMA integrity_check`: `["ok"]` for a sound file.
     public let integrity: [String]
     public let schemaVersion: Int
     public let migrations: [Migration]
+    /// How the tables, indexes and triggers differ from what this build's migrations create
+    /// for `schemaVersion`: missing, changed and extra objects.
+    public let schemaDifferences: [SchemaDifference]
+    /// The clock's tick; nil when it cannot be read.
+    public let clockTick: Int64?
+    /// What is wrong with `statedb_clock`, if anything.
+    public let clockProblem: String?
+    /// Rows and tombstones above the clock (only when the clock could be read).
+    public let aheadOfClock: [AheadOfClock]
+    /// The number of slots read; all of them unless `unreadable` says why not.
     public let slotCount: Int
     public let problems: [Problem]
+    /// Why not every row (of `slots` or `quarantine`) could be read, nil when all were.
+    public let unreadable: String?
     /// Values set aside because they did not decode as their slot's type (not a fault of
     /// the file: listed so they can be restored or dropped).
     public let quarantined: [QuarantinedValue]
 
-    /// No damage, matching migrations, and every value readable as its type.
+    /// No damage, the schema as the migrations define it, a sound clock, and every value
+    /// readable as its type.
     public var isHealthy: Bool {
-        integrity == ["ok"] && migrations.allSatisfy(\.matches) && problems.isEmpty
+        !isDamaged && migrations.allSatisfy(\.matches) && schemaDifferences.isEmpty && aheadOfClock.isEmpty && problems.isEmpty
+    }
+
+    /// Damage that `statedb recover` is for: unreadable pages, missing or changed schema
+    /// objects, a clock without its row.
+    public var isDamaged: Bool {
+        integrity != ["ok"] || unreadable != nil || clockProblem != nil || schemaDifferences.contains { $0.kind != .extra }
     }
 }
 
 extension StoreAdmin {
-    /// Checks the file (`PRAGMA integrity_check`), the schema migrations' checksums, and that
-    /// every value reads as its encoding, is valid JSON where it should be, fits its
+    /// Checks the file (`PRAGMA integrity_check`), the schema migrations' checksums, the schema
+    /// objects against what the migrations create, the clock and the rows stamped above it,
+    /// and that every value reads as its encoding, is valid JSON where it should be, fits its
     /// declared standard type, and sits under the identity and property its key names.
+    ///
+    /// What cannot be read is reported, not thrown: open the store with `toleratingDamage` to
+    /// check a damaged one.
     public func check() throws -> CheckReport {
-        try read("checking the store") { connection in
-            var integrity: [String] = []
-            let pragma = try connection.prepare("PRAGMA integrity_check")
-            while try pragma.step() { integrity.append(pragma.string(at: 0)) }
-
-            var migrations: [CheckReport.Migration] = []
-            let applied = try connection.prepare("SELECT version, name, checksum FROM statedb_schema_migrations ORDER BY version")
-            while try applied.step() {
-                let version = Int(applied.int64(at: 0))
-                let checksum = applied.string(at: 2)
-                let known = SchemaMigration.all.first { $0.version == version }
-                migrations.append(.init(version: version, name: applied.string(at: 1), checksum: checksum, matches: known?.checksum == checksum))
+        try store.withConnection("checking the store") { connection in
+            // One read transaction, so that everything is one snapshot; ended by ROLLBACK, as
+            // there is nothing to commit and SQLite refuses to COMMIT after meeting damage.
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("ROLLBACK") }
+            let fileProblems = try IntegrityCheck.problems(on: connection)
+            let schemaVersion = Int(try connection.pragmaInteger("user_version"))
+            var unreadable: [String] = []
+            func attempt<T>(_ what: String, _ body: () throws -> T) -> T? {
+                do {
+                    return try body()
+                } catch {
+                    unreadable.append("\(what): \((error as? SQLiteError)?.message ?? "\(error)")")
+                    return nil
+                }
             }
 
-            let rows = try loadRows(connection)
+            var migrations: [CheckReport.Migration] = []
+            _ = attempt("statedb_schema_migrations") {
+                let applied = try connection.prepare("SELECT version, name, checksum FROM statedb_schema_migrations ORDER BY version")
+                while try applied.step() {
+                    let version = Int(applied.int64(at: 0))
+                    let checksum = applied.string(at: 2)
+                    let known = SchemaMigration.all.first { $0.version == version }
+                    migrations.append(.init(version: version, name: applied.string(at: 1), checksum: checksum, matches: known?.checksum == checksum))
+                }
+            }
+            let differences = attempt("sqlite_schema") { try SchemaVerification.differences(connection, version: schemaVersion) } ?? []
+            var clockProblem: String?
+            do {
+                clockProblem = try SchemaVerification.clockProblem(connection)
+            } catch {
+                clockProblem = "statedb_clock cannot be read (\((error as? SQLiteError)?.message ?? "\(error)"))"
+            }
+            let tick = clockProblem == nil ? attempt("statedb_clock") { try StoreClock.current(on: connection) } : nil
+            let ahead = tick.flatMap { tick in attempt("rows above the clock") { try aheadOfClock(tick, connection) } } ?? []
+
+            // Rows are read from the table itself (NOT INDEXED), one by one: a damaged index
+            // must not hide the rows, and rows read before a damaged page still count.
+            var rows: [StoredRow] = []
+            _ = attempt("slots") {
+                let statement = try connection.prepare("SELECT key, type, encoding, value, created_at, updated_at, seen_at, version FROM slots NOT INDEXED")
+                while try statement.step() { rows.append(StoredRow(statement)) }
+            }
+            rows.sort { $0.key < $1.key }
             var problems: [CheckReport.Problem] = []
             for row in rows {
                 if let problem = self.problem(in: AdminSlot(row)) { problems.append(.init(key: row.key, message: problem)) }
             }
-            return CheckReport(integrity: integrity, schemaVersion: Int(try connection.pragmaInteger("user_version")),
-                               migrations: migrations, slotCount: rows.count, problems: problems,
-                               quarantined: try loadQuarantine(connection))
+            let quarantined = attempt("quarantine") { try loadQuarantine(connection) } ?? []
+            return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,
+                               migrations: migrations, schemaDifferences: differences, clockTick: tick, clockProblem: clockProblem,
+                               aheadOfClock: ahead, slotCount: rows.count, problems: problems,
+                               unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "), quarantined: quarantined)
         }
+    }
+
+    private func aheadOfClock(_ tick: Int64, _ connection: SQLiteConnection) throws -> [CheckReport.AheadOfClock] {
+        var found: [CheckReport.AheadOfClock] = []
+        let slots = try connection.prepare("SELECT key, version FROM slots NOT INDEXED WHERE version > ?1 ORDER BY key")
+        slots.bind(tick, at: 1)
+        while try slots.step() { found.append(.init(table: "slots", key: slots.string(at: 0), version: slots.int64(at: 1))) }
+        let tombstones = try connection.prepare("SELECT key, version FROM slot_tombstones NOT INDEXED WHERE version > ?1 ORDER BY key")
+        tombstones.bind(tick, at: 1)
+        while try tombstones.step() { found.append(.init(table: "slot_tombstones", key: tombstones.string(at: 0), version: tombstones.int64(at: 1))) }
+        return found
     }
 
     private func problem(in slot: AdminSlot) -> String? {

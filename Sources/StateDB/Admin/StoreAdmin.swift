@@ -28,14 +28,17 @@ import CSQLite
 
     /// Opens an existing store.
     ///
+    /// - Parameter toleratingDamage: with `.read`, open a store whose schema objects or clock
+    ///   are damaged, or whose rows cannot all be read, for `check` to report what is wrong.
     /// - Throws: `StateStoreError` when the file is missing (`.missing`; nothing is created),
     ///   is not a store of ours or is damaged, has a newer or older schema, or, for `.write`,
     ///   cannot be written (`.readOnly`).
-    public init(path: String, access: Access) throws {
+    public init(path: String, access: Access, toleratingDamage: Bool = false) throws {
         var options = StateStore.Options()
         options.createIfMissing = false
         options.migrateSchema = false
         options.readOnly = access == .read
+        options.toleratesDamage = toleratingDamage
         self.path = path
         self.access = access
         store = try StateStore(path: path, options: options)

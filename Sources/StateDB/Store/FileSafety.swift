@@ -142,20 +142,14 @@ enum FileSafety {
 
     // MARK: - Reading the header
 
-    /// Opens the file the inspection found, for reading its first bytes: without following a
-    /// link, without blocking on a FIFO, and only if it is still the file `lstat` saw.
-    static func openForReading(_ path: String, expected: stat) throws -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw StateStoreError(.cannotOpen, path: path, "cannot read the file (\(String(cString: strerror(errno)))); check its permissions.")
-        }
+    /// Checks that `path` is still the regular file `lstat` saw as `expected` (the header is
+    /// read through SQLite's file layer, which cannot be handed a descriptor).
+    static func requireUnchanged(_ path: String, since expected: stat) throws {
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_dev == expected.st_dev, info.st_ino == expected.st_ino,
+        guard lstat(path, &info) == 0, info.st_dev == expected.st_dev, info.st_ino == expected.st_ino,
               info.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
             throw StateStoreError(.cannotOpen, path: path, "the file was replaced while it was being checked; nothing was opened. Try again.")
         }
-        return descriptor
     }
 
     // MARK: - After SQLite opened the store

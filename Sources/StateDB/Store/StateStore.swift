@@ -50,6 +50,10 @@ public final class StateStore: @unchecked Sendable {
         /// `stateAdopted`. When false nothing moves; candidates are reported as `stateOrphaned`.
         /// See `docs/identity.md`. Default: true.
         public var adoptsMovedState = true
+        /// Open a damaged store read-only all the same, without loading its rows, so that
+        /// `statedb check` can report what is wrong (missing schema objects, the clock's row,
+        /// unreadable pages). Only with `readOnly`.
+        var toleratesDamage = false
 
         public init() {}
     }
@@ -131,7 +135,8 @@ public final class StateStore: @unchecked Sendable {
     public init(path: String, migrations: [StateMigration], options: Options = Options()) throws {
         self.path = path
         self.options = options
-        let verdict = try StoreFile.inspect(path: path)
+        let tolerant = options.toleratesDamage && options.readOnly
+        let verdict = try StoreFile.inspect(path: path, verifyingSchema: !tolerant)
         var schemaVersion = 0
         switch verdict {
         case .create:
@@ -166,7 +171,7 @@ public final class StateStore: @unchecked Sendable {
             throw StateStoreError(error, path: path, doing: "opening the store")
         }
         self.connection = connection
-        try loadAllRows()
+        if !tolerant { try loadAllRows() }  // a checker reads the file itself, row by row
         StoreRegistry.shared.register(self)
     }
 

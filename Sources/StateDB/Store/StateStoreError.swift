@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a store could not be opened, read or written. `description` is one line a person can act
 /// on: the file, what is wrong, and what to do next.
 public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -77,7 +79,7 @@ extension StateStoreError {
         case _ where error.isNotADatabase:
             self.init(.notADatabase, path: path, "not a SQLite database (\(error.message)); refusing to touch it. Point statedb at a store file, or move this file away.")
         case _ where error.isCorrupt:
-            self.init(.corrupt, path: path, "the database is damaged (\(error.message)) while \(what); nothing was written. Restore a backup, or run `statedb check` on a copy.")
+            self.init(.corrupt, path: path, "the database is damaged (\(error.message)) while \(what); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
         case _ where error.isReadOnly:
             self.init(.readOnly, path: path, "cannot write while \(what) (\(error.message)); check the permissions of the file and its folder.")
         case _ where error.isBusy:
@@ -92,5 +94,30 @@ extension StateStoreError {
         default:
             self.init(.sqlite, path: path, "SQLite failed while \(what): \(error)")
         }
+    }
+}
+
+extension StateStoreError {
+    /// The advice every "damaged" message ends with: a damaged store is not repaired in place,
+    /// its readable slots are copied into a new one (`statedb recover`, docs/cli.md).
+    @_spi(Admin) public static func salvageAdvice(for path: String) -> String {
+        "Restore a backup, or copy every slot that can still be read into a new store with `statedb recover \(shellWord(path)) \(shellWord(recoveredPath(for: path)))` (this file is left as it is)."
+    }
+
+    /// Where the advice suggests writing the salvaged store: `state.sqlite` → `state.recovered.sqlite`.
+    static func recoveredPath(for path: String) -> String {
+        let name = path as NSString
+        let ext = name.pathExtension
+        guard !ext.isEmpty else { return path + ".recovered" }
+        return name.deletingPathExtension + ".recovered." + ext
+    }
+
+    /// `text` as one shell word: as it is when it holds only characters no shell treats
+    /// specially, else in single quotes.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "/._-+,:@%=".unicodeScalars.contains(scalar)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

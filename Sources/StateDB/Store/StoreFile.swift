@@ -15,13 +15,15 @@ enum StoreFile {
     }
 
     /// Inspects `path` read-only. Throws a `StateStoreError` for anything we must not touch.
-    static func inspect(path: String) throws -> Verdict {
+    /// `verifyingSchema: false` accepts a store whose schema objects or clock are damaged, for
+    /// `statedb check` to report them.
+    static func inspect(path: String, verifyingSchema: Bool = true) throws -> Verdict {
         // lstat only, before anything opens the file: a link, a FIFO, a device, another user's
         // file, or a side file that is not ours is refused here (see FileSafety).
         guard let info = try FileSafety.checkBeforeOpening(path) else { return .create }
         if info.st_size == 0 { return .create }  // an empty file of ours: made private when adopted
         try checkHeader(path: path, info: info)
-        let verdict = try inspectDatabase(path: path)
+        let verdict = try inspectDatabase(path: path, verifyingSchema: verifyingSchema)
         // Only a file we would open as a store has to be private: another application's
         // database is refused for what it is.
         try FileSafety.requirePrivate(info, path: path)
@@ -29,10 +31,14 @@ enum StoreFile {
     }
 
     /// The SQLite-level part of `inspect`, on a file that passed the file checks.
-    private static func inspectDatabase(path: String) throws -> Verdict {
+    private static func inspectDatabase(path: String, verifyingSchema: Bool) throws -> Verdict {
+        // A -wal with frames is replayed and checked on a private copy, which is then what is
+        // read here, so that no refusal touches the -shm either (see HotJournalCheck).
+        let copy = try HotJournalCheck.verify(path: path)
+        defer { copy?.remove() }
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: inspectionURI(for: path), mode: .readOnly, uri: true)
+            connection = try SQLiteConnection(path: inspectionURI(for: copy?.path ?? path), mode: .readOnly, uri: true)
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the file read-only")
         }
@@ -43,6 +49,7 @@ enum StoreFile {
             let tables = try tableNames(connection)
             if applicationID == StoreFile.applicationID {
                 try checkSchema(connection, path: path, userVersion: userVersion)
+                if verifyingSchema { try SchemaVerification.verify(connection, path: path, version: userVersion) }
                 return .store(schemaVersion: userVersion)
             }
             if applicationID == 0 && tables.isEmpty { return .store(schemaVersion: 0) }
@@ -77,22 +84,18 @@ enum StoreFile {
 
     private static func checkHeader(path: String, info: stat) throws {
         let size = Int(info.st_size)
-        let descriptor = try FileSafety.openForReading(path, expected: info)
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 100)
-        var count = 0
-        while count < header.count {
-            let read = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else { break }
-            count += read
+        // Through SQLite's file layer: closing a descriptor of our own would drop the locks
+        // this process's connections hold on the file (see DatabaseFileReader). The file must
+        // still be the one the checks saw a moment ago.
+        guard let header = try? DatabaseFileReader.prefix(of: path, count: 100) else {
+            throw StateStoreError(.cannotOpen, path: path, "cannot read the file; check its permissions.")
         }
-        header.removeSubrange(count...)
+        try FileSafety.requireUnchanged(path, since: info)
         guard header.count >= 16, Array(header[0..<16]) == magic else {
             throw StateStoreError(.notADatabase, path: path, "not a SQLite database (\(size) bytes, unknown header); refusing to touch it. Point statedb at a store file, or move this file away.")
         }
         guard header.count == 100, size >= 512 else {
-            throw StateStoreError(.corrupt, path: path, "the database is truncated (\(size) bytes); nothing was written. Restore a backup.")
+            throw StateStoreError(.corrupt, path: path, "the database is truncated (\(size) bytes); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
         }
     }
 

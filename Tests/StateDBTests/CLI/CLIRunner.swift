@@ -36,9 +36,10 @@ enum CLI {
     ///
     /// - `asUnprivileged` drops root's power to ignore file permissions (with `setpriv`), so
     ///   a read-only file is read-only even in a root container;
-    /// - `inTerminal` gives the command a pseudo-terminal as standard output (with `script`).
+    /// - `inTerminal` gives the command a pseudo-terminal as standard output (with `script`);
+    /// - `environment` adds variables to the test's own (or replaces them).
     static func run(_ arguments: [String], stdin: String? = nil, asUnprivileged: Bool = false,
-                    inTerminal: Bool = false, noColour: Bool = true) throws -> Run {
+                    inTerminal: Bool = false, noColour: Bool = true, environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         if asUnprivileged && getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -53,6 +54,7 @@ enum CLI {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = noColour ? "1" : nil
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe(), errors = Pipe(), input = Pipe()
         process.standardOutput = output

@@ -22,6 +22,8 @@ private let reviewedExpressions: Set<String> = [
     "sql", "statement", "StoredRow.selectSQL", #"StoredRow.selectSQL + " WHERE version > ?1""#,
     #"StoredRow.selectSQL + " WHERE key = ?1""#, #"StoredRow.selectSQL + " ORDER BY key""#,
     #"StoredRow.selectSQL + " WHERE seen_at < ?1 ORDER BY key""#, #"immediate ? "BEGIN IMMEDIATE" : "BEGIN""#,
+    "source.scanSQL", "source.probeSQL",  // literals of `RecoverySources` (StoreAdmin+Recover.swift)
+    "migration.sql",  // an embedded migration file, run whole in memory (SchemaVerification.swift)
 ]
 
 /// The argument text of every call to `name(` in `source`.

@@ -1,0 +1,138 @@
+import Foundation
+import StateDB
+import Testing
+
+/// `statedb check` reports what is damaged instead of refusing to look; the other commands
+/// refuse a damaged store and point at `statedb recover`; a `-wal` of another database is
+/// refused by every command, with every file left as it was.
+@Suite struct CLIDamagedStoreTests {
+    let folder = TemporaryDirectory()
+
+    @Test func checkListsADroppedTriggerAndTheClocksMissingRow() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, count: 5)
+        try sqlite(store, "DROP TRIGGER slots_stamp_insert; DELETE FROM statedb_clock;")
+        let bytes = try fileBytes(store)
+
+        let run = try CLI.run("check", store)
+        #expect(run.status == 5, "\(run)")
+        #expect(run.stdout.contains("tables, indexes, triggers: 1 difference(s)\n    trigger slots_stamp_insert is missing"), "\(run)")
+        #expect(run.stdout.contains("clock: FAILED: statedb_clock has no row"), "\(run)")
+        #expect(run.stdout.contains("values: 5 slot(s), ok"), "\(run)")
+        #expect(run.stdout.contains("The store is damaged. Restore a backup, or copy every slot that can still be read into a new store with `statedb recover \(store) \(folder.path("state.recovered.sqlite"))`"), "\(run)")
+
+        let json = try #require(try CLI.run("check", store, "--json").json() as? [String: Any])
+        #expect(json["healthy"] as? Bool == false)
+        #expect(json["damaged"] as? Bool == true)
+        let differences = try #require(json["schemaDifferences"] as? [[String: String]])
+        #expect(differences == [["difference": "missing", "type": "trigger", "name": "slots_stamp_insert"]])
+        #expect((json["clock"] as? [String: Any])?["problem"] as? String == "statedb_clock has no row (every commit advances it)")
+        #expect(try fileBytes(store) == bytes)
+        #expect(walIsEmpty(store))
+    }
+
+    @Test func checkReportsAnIndexAnOperatorAddedAsNotPartOfTheSchema() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, count: 5)
+        try sqlite(store, "CREATE INDEX operators_index ON slots (type)")
+        let run = try CLI.run("check", store)
+        #expect(run.status == 5, "\(run)")
+        #expect(run.stdout.contains("index operators_index is not part of the schema"), "\(run)")
+        #expect(!run.stdout.contains("damaged"), "an extra index is not damage: \(run)")
+    }
+
+    /// A row stamped above the clock is read again by a running app at every update.
+    @Test func checkListsRowsStampedAboveTheClock() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, count: 5)
+        let tick = try SQLiteShell.clockTick(store)
+        try sqlite(store, "UPDATE slots SET version = 1000 WHERE key = 'Damaged/s1'")
+        #expect(try SQLiteShell.clockTick(store) == tick, "a change of version alone leaves the clock")
+        let run = try CLI.run("check", store)
+        #expect(run.status == 5, "\(run)")
+        #expect(run.stdout.contains("clock: tick \(tick), 1 row(s) stamped above it"), "\(run)")
+        #expect(run.stdout.contains("  slots Damaged/s1: version 1000"), "\(run)")
+    }
+
+    @Test func checkReportsADamagedIndexPageInsteadOfRefusing() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, count: 30)
+        try StoreDamage.damageKeyIndex(store)
+        let bytes = try fileBytes(store)
+        let run = try CLI.run("check", store)
+        #expect(run.status == 5, "\(run)")
+        #expect(run.stdout.hasPrefix("integrity: FAILED\n  On tree page"), "\(run)")
+        #expect(run.stdout.contains("values: 30 slot(s), ok"), "the rows are read from the table itself: \(run)")
+        #expect(run.stdout.contains("statedb recover"), "\(run)")
+        #expect(try fileBytes(store) == bytes)
+    }
+
+    @Test func checkReportsRowsItCannotRead() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, count: 300, length: 100)
+        let lost = try StoreDamage.damageTableLeaf(store)
+        let run = try CLI.run("check", store)
+        #expect(run.status == 5, "\(run)")
+        #expect(run.stdout.contains("not every row can be read"), "\(run)")
+        #expect(!run.stdout.contains("values: 300 slot(s)"), "\(lost) rows were on the damaged page: \(run)")
+    }
+
+    @Test func exportRefusesADamagedStoreAndPointsAtRecover() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, count: 30)
+        try StoreDamage.damageKeyIndex(store)
+        let bytes = try fileBytes(store)
+        let run = try CLI.run("export", store)
+        #expect(run.status == 7, "\(run)")
+        #expect(run.stderr.contains("is damaged"), "\(run)")
+        #expect(run.stderr.contains("`statedb recover \(store) \(folder.path("state.recovered.sqlite"))`"), "\(run)")
+        #expect(try fileBytes(store) == bytes)
+    }
+
+    @Test func aForeignWALIsRefusedByEveryCommandAndNoFileChanges() throws {
+        let elsewhere = TemporaryDirectory()
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, prefix: "Mine", count: 20)
+        try StoreDamage.copyForeignWAL(besides: store, from: elsewhere)
+        let before = StoreDamage.Files(store)
+        for arguments in [["check", store], ["inspect", store], ["get", store, "Mine/s1"], ["export", store],
+                          ["set", store, "Mine/s1", #""x""#], ["rm", store, "Mine/s1"]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 7, "\(arguments): \(run)")
+            #expect(run.stderr.contains("the -wal beside it does not fit the store"), "\(arguments): \(run)")
+            #expect(run.stderr.contains("--ignore-wal"), "\(arguments): \(run)")
+            #expect(StoreDamage.Files(store) == before, "\(arguments)")
+        }
+    }
+
+    /// The copies are made in the temporary folder and removed; without a usable temporary
+    /// folder the `-wal` is checked on the store itself, read-only.
+    @Test func theWALCheckCleansUpAndWorksWithoutATemporaryFolder() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, prefix: "Own", count: 10)
+        let running = try StateStore(path: store)
+        try running.binding(for: "Own/s3", default: "").wrappedValue = "live"
+        try running.flush()
+        #expect(HotWAL.hasFrames(store))
+
+        let temporary = folder.path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        let read = try CLI.run(["get", store, "Own/s3"], environment: ["TMPDIR": temporary])
+        #expect(read.status == 0 && read.stdout == "\"live\"\n", "\(read)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+
+        let withoutFolder = try CLI.run(["get", store, "Own/s3"], environment: ["TMPDIR": folder.path("no-such-folder")])
+        #expect(withoutFolder.status == 0 && withoutFolder.stdout == "\"live\"\n", "\(withoutFolder)")
+        running.close()
+
+        let elsewhere = TemporaryDirectory()
+        let other = folder.path("other.sqlite")
+        try StoreDamage.makeStore(other, prefix: "Mine", count: 20)
+        try StoreDamage.copyForeignWAL(besides: other, from: elsewhere)
+        let refused = try CLI.run(["get", other, "Mine/s1"], environment: ["TMPDIR": folder.path("no-such-folder")])
+        #expect(refused.status == 7 && refused.stderr.contains("damage"), "\(refused)")
+        let refusedWithCopy = try CLI.run(["get", other, "Mine/s1"], environment: ["TMPDIR": temporary])
+        #expect(refusedWithCopy.status == 7, "\(refusedWithCopy)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+    }
+}

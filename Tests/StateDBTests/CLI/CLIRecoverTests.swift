@@ -1,0 +1,199 @@
+import Foundation
+import StateDB
+import Testing
+
+/// `statedb recover STORE OUT`: every row a damaged store still has, copied into a new store
+/// the app opens; what was lost counted and named; the old store's files never touched; an
+/// existing OUT never overwritten.
+@Suite struct CLIRecoverTests {
+    let folder = TemporaryDirectory()
+    /// Where the new stores go: the old store's folder must not change.
+    let out = TemporaryDirectory()
+
+    /// Every row of the tables recover copies, as the sqlite3 shell prints them (values with
+    /// `quote()`, so types and bytes show).
+    func rows(_ path: String) throws -> [String] {
+        [
+            "SELECT key, identity, property, type, encoding, quote(value), created_at, updated_at, seen_at FROM slots NOT INDEXED ORDER BY key",
+            "SELECT id, key, identity, property, stored_type, expected_type, encoding, quote(value), error, quarantined_at FROM quarantine NOT INDEXED ORDER BY id",
+            "SELECT name, position, applied_at FROM app_migrations NOT INDEXED ORDER BY name",
+            "SELECT key FROM statedb_explicit_keys ORDER BY key",
+        ].map { (try? SQLiteShell.run(path, $0)) ?? "(unreadable)" }
+    }
+
+    /// The sample store, with a quarantined value, a recorded app migration and bytes that are
+    /// not valid UTF-8 in a text value.
+    func makeStore(_ path: String) throws {
+        try makeSampleStore(at: path)
+        let store = try StateStore(path: path)
+        store.diagnosticHandler = { _ in }
+        _ = try store.binding(for: SampleKeys.level, default: "now a String")  // quarantines the UInt8
+        try store.flush()
+        store.close()
+        try sqlite(path, """
+            INSERT INTO app_migrations (name, position, applied_at) VALUES ('settings-v2', 0, 1700000000000);
+            UPDATE slots SET value = CAST(X'41FF42' AS TEXT) WHERE key = '\(SampleKeys.level)';
+            """)
+        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM quarantine") == "1")
+    }
+
+    @Test func everyRowOfAStoreWithADamagedIndexIsRecoveredExactly() throws {
+        let store = folder.storePath, output = out.path("recovered.sqlite")
+        try makeStore(store)
+        let expected = try rows(store)
+        try StoreDamage.damageKeyIndex(store)
+        #expect(try CLI.run("export", store).status == 7, "the damaged store is refused")
+        let before = StoreDamage.Files(store)
+
+        let run = try CLI.run("recover", store, output)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("  slots: 9 recovered\n  quarantine: 1 recovered\n  app_migrations: 1 recovered\n"), "\(run)")
+        #expect(run.stdout.contains("every row was recovered."), "\(run)")
+        #expect(StoreDamage.Files(store) == before, "the old store is only read, from a copy")
+
+        #expect(try rows(output) == expected)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int)
+        #expect(mode & 0o777 == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: output + "-wal"), "the new store is closed and complete")
+        let check = try CLI.run("check", output)
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout.contains("clock: tick 1, ok"), "one transaction, one tick: \(check)")
+
+        // The app opens it and finds its values; the quarantined one waits as before, and the
+        // record of the app's value migrations came along (an app that does not know them is
+        // refused, as with the old store).
+        let unknown = #expect(throws: StateStoreError.self) { try StateStore(path: output) }
+        #expect(unknown?.message.contains("settings-v2") == true, "\(String(describing: unknown))")
+        var options = StateStore.Options()
+        options.unknownAppMigrations = .ignore
+        let reopened = try StateStore(path: output, options: options)
+        reopened.diagnosticHandler = { _ in }
+        #expect(try reopened.binding(for: SampleKeys.count, default: 0).wrappedValue == 3)
+        #expect(try reopened.binding(for: SampleKeys.prefs, default: Prefs(size: 0, tags: [])).wrappedValue == Prefs(size: 3, tags: ["a"]))
+        #expect(try reopened.binding(for: SampleKeys.avatar, default: Data()).wrappedValue == Data([0, 255, 16]))
+        reopened.close()
+        #expect(try CLI.run("quarantine", output).stdout.contains(SampleKeys.level))
+    }
+
+    @Test func damagedTablePagesAreSteppedOverAndWhatWasLostIsNamed() throws {
+        let store = folder.storePath, output = out.path("recovered.sqlite")
+        let count = 300
+        try StoreDamage.makeStore(store, count: count, length: 100)
+        let onLeaf = try StoreDamage.damageTableLeaf(store, leaf: 2)
+        #expect(onLeaf > 0 && onLeaf < count)
+        let before = StoreDamage.Files(store)
+
+        let run = try CLI.run("recover", store, output, "--json")
+        #expect(run.status == 5, "\(run)")
+        let json = try #require(try run.json() as? [String: Any])
+        let tables = try #require(json["tables"] as? [[String: Any]])
+        #expect(tables.first?["table"] as? String == "slots")
+        #expect(tables.first?["recovered"] as? Int == count - onLeaf, "\(run)")
+        #expect(tables.first?["lost"] as? Int == onLeaf, "\(run)")
+        #expect(json["complete"] as? Bool == false)
+        let lostKeys = try #require(json["lostKeys"] as? [String])
+        #expect(StoreDamage.Files(store) == before)
+
+        let recoveredKeys = SQLiteProbe(path: output).keys
+        #expect(Set(recoveredKeys).union(lostKeys) == Set((0..<count).map { "Damaged/s\($0)" }))
+        #expect(Set(recoveredKeys).isDisjoint(with: lostKeys))
+        let reopened = try StateStore(path: output)
+        for key in recoveredKeys {
+            let index = try #require(Int(key.dropFirst("Damaged/s".count)))
+            #expect(try reopened.binding(for: key, default: "").wrappedValue == StoreDamage.value(index, length: 100))
+        }
+        reopened.close()
+
+        // The same in words.
+        let text = try CLI.run("recover", store, out.path("again.sqlite"))
+        #expect(text.status == 5)
+        #expect(text.stdout.contains("  slots: \(count - onLeaf) recovered, \(onLeaf) lost\n"), "\(text)")
+        #expect(text.stdout.contains("  lost slots: \"\(lostKeys.sorted()[0])\""), "\(text)")
+        #expect(text.stdout.contains("\n\(onLeaf) row(s) lost.\n"), "the indexes know every row: \(text)")
+    }
+
+    /// With the first and the last leaf unreadable, seeks from below and from above the rows
+    /// both fail: the scan resumes at the rows the indexes list, so the middle comes through
+    /// (and the command ends: it runs under a watchdog).
+    @Test func theMiddleOfATableWhoseFirstAndLastPagesAreDamagedIsRecovered() throws {
+        let store = folder.storePath, output = out.path("recovered.sqlite")
+        let count = 300
+        try StoreDamage.makeStore(store, count: count, length: 100)
+        let onLeaves = try StoreDamage.damageTableLeaves(store) { leaves in [0, leaves - 1] }
+        let child = try ChildProcess(URL(fileURLWithPath: CLI.binary), ["recover", store, output, "--json"], timeLimit: 30)
+        var lines: [String] = []
+        while let line = child.readLine() { lines.append(line) }
+        #expect(child.waitForExit() == 5, "\(lines) \(child.standardError())")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(lines.joined(separator: "\n").utf8)) as? [String: Any])
+        let slots = try #require((json["tables"] as? [[String: Any]])?.first)
+        #expect(slots["recovered"] as? Int == count - onLeaves, "\(json)")
+        #expect(slots["lost"] as? Int == onLeaves, "\(json)")
+        #expect(SQLiteProbe(path: output).keys.count == count - onLeaves)
+    }
+
+    /// With a `-wal` from another database, `--ignore-wal` reads the store file as it was.
+    @Test func aStoreWithAForeignWALIsRecoveredWithoutIt() throws {
+        let elsewhere = TemporaryDirectory()
+        let store = folder.storePath, output = out.path("recovered.sqlite")
+        try StoreDamage.makeStore(store, prefix: "Mine", count: 20)
+        try StoreDamage.copyForeignWAL(besides: store, from: elsewhere)
+        let before = StoreDamage.Files(store)
+
+        let run = try CLI.run("recover", store, output, "--ignore-wal")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("recovered \(store) into \(output) (without its -wal)\n"), "\(run)")
+        #expect(StoreDamage.Files(store) == before)
+        #expect(SQLiteProbe(path: output).keys == (0..<20).map { "Mine/s\($0)" }.sorted())
+    }
+
+    @Test func anExistingOutputIsNeverOverwritten() throws {
+        let store = folder.storePath, output = folder.path("taken.sqlite")
+        try StoreDamage.makeStore(store, count: 3)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: output))
+        let run = try CLI.run("recover", store, output)
+        #expect(run.status == 4, "\(run)")
+        #expect(run.stderr.contains("already exists"), "\(run)")
+        #expect(try fileBytes(output) == Data("mine".utf8))
+
+        #expect(try CLI.run("recover", store, store).status == 4, "the store itself")
+        let fresh = folder.path("fresh.sqlite")
+        try Data().write(to: URL(fileURLWithPath: fresh + "-wal"))
+        let besideWAL = try CLI.run("recover", store, fresh)
+        #expect(besideWAL.status == 4 && besideWAL.stderr.contains("fresh.sqlite-wal exists beside it"), "\(besideWAL)")
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+    }
+
+    @Test func whatIsNotAStoreIsRefusedAndNothingIsCreated() throws {
+        let output = folder.path("out.sqlite")
+        let missing = try CLI.run("recover", folder.path("missing.sqlite"), output)
+        #expect(missing.status == 6, "\(missing)")
+
+        let junk = folder.path("junk.sqlite")
+        try Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: junk))
+        let refusedJunk = try CLI.run("recover", junk, output)
+        #expect(refusedJunk.status == 7 && refusedJunk.stderr.contains("not a SQLite database"), "\(refusedJunk)")
+
+        let foreign = folder.path("notes.db")
+        try sqlite(foreign, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');")
+        let bytes = try fileBytes(foreign)
+        let refusedForeign = try CLI.run("recover", foreign, output)
+        #expect(refusedForeign.status == 7 && refusedForeign.stderr.contains("another application"), "\(refusedForeign)")
+        #expect(try fileBytes(foreign) == bytes)
+
+        let newer = folder.storePath
+        try StoreDamage.makeStore(newer, count: 2)
+        try sqlite(newer, "PRAGMA user_version = \(SchemaMigration.latestVersion + 1)")
+        let refusedNewer = try CLI.run("recover", newer, output)
+        #expect(refusedNewer.status == 7 && refusedNewer.stderr.contains("newer"), "\(refusedNewer)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func recoverExplainsItself() throws {
+        let help = try CLI.run("recover", "--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("usage: statedb recover STORE OUT [--ignore-wal] [--json]"), "\(help)")
+        #expect(try CLI.run("--help").stdout.contains("  recover "))
+        let missingOutput = try CLI.run("recover", folder.storePath)
+        #expect(missingOutput.status == 2, "\(missingOutput)")
+    }
+}
