@@ -56,7 +56,7 @@ import Testing
     /// entries 1, 3 and 7 (others were dropped).
     func makeVersion4Store(_ path: String) throws {
         // Private, as statedb only opens stores only their owner may read.
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
         defer { connection.close() }
         try connection.execute("PRAGMA journal_mode = WAL")

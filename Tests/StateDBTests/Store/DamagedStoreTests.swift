@@ -149,6 +149,7 @@ struct DamagedStoreTests {
         for name in ["v1-store.sqlite", "v2-keys-store.sqlite"] {
             let folder = TemporaryDirectory()
             try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent(name).path, toPath: folder.storePath)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.storePath)  // a checkout's files are 0644
             #expect(try Int(SQLiteShell.run(folder.storePath, "PRAGMA user_version")) ?? 0 < SchemaMigration.latestVersion, "\(name)")
             let store = try StateStore(path: folder.storePath)
             store.close()
