@@ -22,7 +22,7 @@ extension CLI {
         // Standard error is read on another thread, and input written on a third, so that no
         // pipe can fill up and block either side. (Input must be read by the command: writing
         // to a pipe nobody reads any more raises SIGPIPE.)
-        let errorData = PipeReader(errors.fileHandleForReading)
+        let errorData = PipeCollector(errors.fileHandleForReading)
         let inputHandle = input.fileHandleForWriting
         Thread.detachNewThread {
             if !stdin.isEmpty { inputHandle.write(stdin) }
@@ -33,23 +33,5 @@ extension CLI {
         #expect(process.terminationReason == .exit, "\(executable) \(arguments.prefix(3)): killed by a signal")
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                    stderr: String(decoding: errorData.wait(), as: UTF8.self))
-    }
-}
-
-/// Everything a pipe delivers, read on a thread of its own.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

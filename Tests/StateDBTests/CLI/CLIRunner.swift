@@ -64,7 +64,7 @@ enum CLI {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Standard error is read on another thread so neither pipe can fill up and block.
-        let errorData = ErrorCollector(errors.fileHandleForReading)
+        let errorData = PipeCollector(errors.fileHandleForReading)
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
@@ -75,7 +75,8 @@ enum CLI {
     static func run(_ arguments: String...) throws -> Run { try run(arguments) }
 }
 
-private final class ErrorCollector: @unchecked Sendable {
+/// Everything a pipe delivers, read on a thread of its own (so a full pipe never stalls the child).
+final class PipeCollector: @unchecked Sendable {
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
