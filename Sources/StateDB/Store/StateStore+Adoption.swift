@@ -51,21 +51,35 @@ extension StateStore {
     /// Returns false, changing nothing, when the row is gone or in use, holds another type, or
     /// does not decode as the cell's type.
     func adopt(_ cell: SlotCell, from oldKey: String) -> Bool {
-        var wakeUps: [@Sendable () -> Void] = []
-        let adopted: Bool = lock.withLock {
-            let index = SlotIndexKey(oldKey)
-            guard !cell.isEnded, cell.createdAt == nil, case .dormant(let row) = slots[index],
-                  row.type == cell.typeName, let stored = try? row.value.get(),
-                  (try? cell.replace(with: stored)) != nil else { return false }
-            slots[index] = nil
-            pendingDeletions.append(oldKey)
-            pendingAdoptions.append(Adoption(key: cell.key, fromKey: oldKey, type: row.type))
-            cell.needsWrite = true
-            enqueueLocked(cell)
-            wakeUps = noteChangeLocked(cell)
-            return true
+        // The stored value is decoded outside the lock (`init(from:)` and `==` are the app's
+        // code), then carried over under it if neither the row nor the cell changed meanwhile;
+        // if one did, it is looked at again.
+        let index = SlotIndexKey(oldKey)
+        while true {
+            let taken: (row: StoredRow, staged: StagedValue)? = lock.withLock {
+                guard !cell.isEnded, cell.createdAt == nil, case .dormant(let row) = slots[index],
+                      row.type == cell.typeName else { return nil }
+                return (row, cell.stageLocked())
+            }
+            guard let (row, staged) = taken, let stored = try? row.value.get(),
+                  let changesValue = try? cell.decode(stored, into: staged) else { return false }
+            var wakeUps: [@Sendable () -> Void] = []
+            let outcome: Bool? = lock.withLock {
+                guard !cell.isEnded, cell.createdAt == nil, case .dormant(let now) = slots[index],
+                      now.type == cell.typeName else { return false }
+                guard now.version == row.version, cell.revision == staged.revision else { return nil }
+                if changesValue { _ = cell.applyLocked(staged) }
+                slots[index] = nil
+                pendingDeletions.append(oldKey)
+                pendingAdoptions.append(Adoption(key: cell.key, fromKey: oldKey, type: row.type))
+                cell.needsWrite = true
+                enqueueLocked(cell)
+                wakeUps = noteChangeLocked(cell)
+                return true
+            }
+            guard let adopted = outcome else { continue }  // changed meanwhile: again
+            for wake in wakeUps { wake() }
+            return adopted
         }
-        for wake in wakeUps { wake() }
-        return adopted
     }
 }
