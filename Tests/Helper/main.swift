@@ -25,6 +25,9 @@ let usage = """
           Meant to run under a file-size limit (prlimit --fsize). Writes 4 MB to "Big/blob" and
           flushes: prints "refused KIND: MESSAGE" and "pending true|false" when the flush fails.
           Then writes 16 bytes instead, flushes again and prints "recovered".
+      terminal-self-writer STORE
+          Needs a terminal. Runs a view whose body writes the slot it reads in the terminal
+          host until `q` is typed; the slot "SelfCountingScreen/count" counts its evaluations.
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
@@ -172,6 +175,7 @@ case "set": set(arguments)
 case "crash-loop": crashLoop(arguments)
 case "disk-full": diskFull(arguments)
 case "exit-without-flush": exitWithoutFlush(arguments)
+case "terminal-self-writer": terminalSelfWriter(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }

@@ -24,6 +24,8 @@ class SlotCell: @unchecked Sendable {
     @exclusivity(unchecked) var isEnded = false
     /// A dropped write after the end was reported (once per slot).
     var reportedWriteAfterEnd = false
+    /// A write during a body's evaluation was reported (once per slot).
+    var reportedWriteDuringBody = false
     /// A view's slot that found no row when it was created: a stored row from an earlier build
     /// may hold its state under another key (`StateStore.adopt`). Read once, by the host that
     /// mounted it.

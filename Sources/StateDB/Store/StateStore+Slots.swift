@@ -249,6 +249,14 @@ extension StateStore {
         }
     }
 
+    /// True the first time it is asked for `cell`: a write during a body is reported once per slot.
+    func isFirstWriteDuringBody(_ cell: SlotCell) -> Bool {
+        lock.withLock {
+            defer { cell.reportedWriteDuringBody = true }
+            return !cell.reportedWriteDuringBody
+        }
+    }
+
     /// Ends a slot's lifetime: its owner left the tree. The row is deleted at the next commit;
     /// later writes through old bindings are dropped.
     func endSlot(_ cell: SlotCell) {
