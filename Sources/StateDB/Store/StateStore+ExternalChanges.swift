@@ -62,12 +62,13 @@ extension StateStore {
             }
         }
         var replacements: [Candidate] = []
-        var undecodable: [(candidate: Candidate, error: any Error)] = []
+        // The error as text, made here: it may be the app's, and so may its description.
+        var undecodable: [(candidate: Candidate, error: String)] = []
         for candidate in candidates {
             do {
                 if try candidate.cell.decode(candidate.row.value.get(), into: candidate.staged) { replacements.append(candidate) }
             } catch {
-                undecodable.append((candidate, error))
+                undecodable.append((candidate, "\(error)"))
             }
         }
         lock.withLock {
@@ -82,7 +83,7 @@ extension StateStore {
                 guard !cell.isEnded, !cell.needsWrite else { continue }
                 // Keep our value, set the unreadable one aside, and write ours back.
                 let row = candidate.row
-                pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
+                pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))
                 cell.needsWrite = true
                 enqueueLocked(cell)
                 diagnostics.append(StateDiagnostic(kind: .externalChange, key: row.key, message: "another process stored a \(row.type) value that does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot keeps its value."))

@@ -28,7 +28,8 @@ extension StateStore {
         let decodesAppCode = NativeKind.of(Value.self).mayRunAppCode
         var decodedOutside: TypedStagedValue<Value>?
         var decodedVersion: Int64 = 0
-        var decodingError: (any Error)?
+        // Why it did not decode, as text: the error may be the app's, and so may its description.
+        var decodingError: String?
         var diagnostic: StateDiagnostic?
         // The cell is kept as a plain `SlotCell?` under the lock: an optional of the generic
         // `TypedSlotCell<Value>` cost a run-time metadata lookup per slot mounted.
@@ -46,27 +47,33 @@ extension StateStore {
                         decodingError = nil
                     } catch {
                         decodedOutside = nil
-                        decodingError = error
+                        decodingError = "\(error)"
                     }
                     continue
                 }
                 let key = row.key  // the text loaded from the file: no new copy
                 let now = nowMilliseconds()
-                let cell: TypedSlotCell<Value>
-                do {
-                    let value: Value
-                    if decodesAppCode {
-                        guard let decodedOutside else { throw decodingError! }
-                        value = decodedOutside.value
-                    } else {
-                        value = try ValueCodec.decode(Value.self, from: row.value.get())
+                // `SlotCell?`, not an optional of the generic type (see `found`).
+                var decoded: SlotCell?
+                if let decodedOutside {
+                    decoded = types.cell.init(slotKey: slotKey, key: key, value: decodedOutside.value, initialValue: initialValue(), types: types)
+                } else if !decodesAppCode {
+                    do {
+                        let value = try ValueCodec.decode(Value.self, from: row.value.get())
+                        decoded = types.cell.init(slotKey: slotKey, key: key, value: value, initialValue: initialValue(), types: types)
+                    } catch {
+                        decodingError = "\(error)"  // the store's own errors (a native kind)
                     }
-                    cell = types.cell.init(slotKey: slotKey, key: key, value: value, initialValue: initialValue(), types: types)
+                }
+                let cell: TypedSlotCell<Value>
+                if let decoded {
+                    cell = unsafeDowncast(decoded, to: TypedSlotCell<Value>.self)
                     cell.needsWrite = row.type != cell.typeName  // record the type it has now
-                } catch {
+                } else {
+                    let error = decodingError ?? "unreadable"
                     cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
                     cell.needsWrite = true
-                    pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
+                    pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))
                     diagnostic = StateDiagnostic(
                         kind: .quarantined, key: key,
                         message: "the stored \(row.type) value does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot starts from its initial value. See `statedb quarantine`.")
