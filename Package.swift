@@ -55,7 +55,7 @@ let package = Package(
         // Spawned by the tests to prove durability across real process deaths.
         .executableTarget(
             name: "statedb-test-helper",
-            dependencies: ["StateDB"],
+            dependencies: ["StateDB", "StateDBTerminal"],
             path: "Tests/Helper"
         ),
         // Benchmarks (BENCHMARKS.md): the scenarios live in a library so a smoke test can run

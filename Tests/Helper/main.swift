@@ -29,6 +29,9 @@ let usage = """
           Opens the store (creating it, or upgrading its schema after a backup), closes it and
           prints "opened"; or prints "refused KIND: MESSAGE". A write past a file-size limit
           (prlimit --fsize) fails instead of killing the process.
+      terminal-self-writer STORE
+          Needs a terminal. Runs a view whose body writes the slot it reads in the terminal
+          host until `q` is typed; the slot "SelfCountingScreen/count" counts its evaluations.
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
@@ -195,6 +198,7 @@ case "crash-loop": crashLoop(arguments)
 case "disk-full": diskFull(arguments)
 case "exit-without-flush": exitWithoutFlush(arguments)
 case "open": openOnly(arguments)
+case "terminal-self-writer": terminalSelfWriter(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }

@@ -1,9 +1,17 @@
 import Foundation
 
-/// Collects the slots a body reads while it runs.
+/// Collects the slots a body reads while it runs, and the slots it writes (a body should only
+/// read: see `ViewHost`'s handling of writes during evaluation).
 final class ReadRecorder {
+    /// A write made while the body ran: the slot and the revision the write gave it.
+    struct Write {
+        let cell: SlotCell
+        let revision: UInt64
+    }
+
     /// Used by the one thread evaluating a body, so no runtime exclusivity check.
     @exclusivity(unchecked) private var reads: [SlotCell] = []
+    @exclusivity(unchecked) private var writes: [Write] = []
     /// Between `withRecorder` and `takeReads`.
     @exclusivity(unchecked) fileprivate(set) var isRecording = false
 
@@ -13,16 +21,29 @@ final class ReadRecorder {
         reads.append(cell)
     }
 
-    /// The reads since recording began; the recorder is then free for the next body.
+    func recordWrite(_ cell: SlotCell, revision: UInt64) {
+        writes.append(Write(cell: cell, revision: revision))
+    }
+
+    /// The reads since recording began; the recorder is then free for the next body (once
+    /// `takeWrites` took the writes).
     func takeReads() -> [SlotCell] {
         defer { reads = [] }
         isRecording = false
         return reads
     }
+
+    /// The writes since recording began.
+    func takeWrites() -> [Write] {
+        guard !writes.isEmpty else { return [] }
+        defer { writes = [] }
+        return writes
+    }
 }
 
-/// Records which slots the body being evaluated on *this thread* reads. Reads on other
-/// threads (a background task touching a binding) are never attributed to a view.
+/// Records which slots the body being evaluated on *this thread* reads and writes. Reads and
+/// writes on other threads (a background task touching a binding) are never attributed to a
+/// view.
 enum ReadTracker {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -33,6 +54,12 @@ enum ReadTracker {
     static func recordRead(of cell: SlotCell) {
         guard let raw = pthread_getspecific(key) else { return }
         Unmanaged<ReadRecorder>.fromOpaque(raw).takeUnretainedValue().record(cell)
+    }
+
+    /// Notes a write that changed `cell` (to `revision`), when this thread is evaluating a body.
+    static func recordWrite(of cell: SlotCell, revision: UInt64) {
+        guard let raw = pthread_getspecific(key) else { return }
+        Unmanaged<ReadRecorder>.fromOpaque(raw).takeUnretainedValue().recordWrite(cell, revision: revision)
     }
 
     /// Runs `body` with `recorder` collecting this thread's reads; nests correctly.

@@ -16,6 +16,11 @@ import Foundation
 /// children, each at most once; children whose inputs did not change are not re-run. Each
 /// update ends with one commit.
 ///
+/// A body should only read state. One that writes a slot is reported (`writeDuringBody`, once
+/// per slot) and the write kept, but it does not re-run the view that made it when that view
+/// read the slot, and a chain of such writes through other views ends after a few bodies, so
+/// the host settles (`needsUpdate` turns false) instead of updating forever.
+///
 /// A host and its views belong to the main actor.
 @MainActor
 public final class ViewHost {
@@ -31,6 +36,26 @@ public final class ViewHost {
     /// View slots mounted since the last update that found no row (see `MovedStateMatcher`).
     private var freshSlots: [MovedStateMatcher.FreshSlot] = []
     private let movedStateMatcher: MovedStateMatcher
+    /// Slots that bodies changed while being evaluated since the last drain of changes, by
+    /// cell (see `noteWritesDuringBody`).
+    private var bodyWrites: [ObjectIdentifier: BodyWrite] = [:]
+
+    /// A slot a body changed while being evaluated.
+    private struct BodyWrite {
+        /// The slot's revision after the write: a later write, of any kind, is an ordinary one.
+        let revision: UInt64
+        /// 1 for a body evaluated for an ordinary reason, one more for each body in a chain of
+        /// bodies re-run by such writes.
+        let depth: Int
+        /// The view that wrote it, when it had read the slot in the same evaluation: the write
+        /// does not invalidate that view again.
+        let writerThatRead: ObjectIdentifier?
+    }
+
+    /// How long a chain of writes during bodies may grow (a body writes a slot another body
+    /// reads, whose body writes a slot a third reads…) before the next write in it invalidates
+    /// nothing: a cycle of such writes stops instead of updating forever.
+    static let bodyWriteChainLimit = 4
 
     /// How many `body` evaluations ran since the host was created (mounting included).
     @exclusivity(unchecked) public private(set) var bodyEvaluationCount = 0
@@ -78,18 +103,38 @@ public final class ViewHost {
     }
 
     /// Re-evaluates the views whose reads changed, parents first, each once.
+    ///
+    /// A change a body made to a slot while being evaluated (reported as `writeDuringBody`)
+    /// invalidates the other readers of the slot, but not the view that wrote it if that view
+    /// had read it — it already saw its own write — and a chain of such writes ends after
+    /// `bodyWriteChainLimit` bodies. So a body that writes what it reads cannot keep the host
+    /// updating forever.
     private func evaluateInvalidated() {
+        let writes = bodyWrites
+        bodyWrites = [:]
         var invalidated: [ViewNode] = []
         for cell in store.drainChanges(of: subscriber) {
+            var depth = 0
+            var writerThatRead: ObjectIdentifier?
+            if !writes.isEmpty, let write = writes[ObjectIdentifier(cell)], write.revision == store.revision(of: cell) {
+                if write.depth >= Self.bodyWriteChainLimit { continue }
+                depth = write.depth
+                writerThatRead = write.writerThatRead
+            }
             dependencies.forEachReader(of: cell) { node in
-                guard !node.isInvalidated else { return }
+                if let writerThatRead, ObjectIdentifier(node) == writerThatRead { return }
+                if node.isInvalidated {
+                    node.invalidationDepth = min(node.invalidationDepth, depth)
+                    return
+                }
                 node.isInvalidated = true
+                node.invalidationDepth = depth
                 invalidated.append(node)
             }
         }
         invalidated.sort { $0.depth < $1.depth }
         for node in invalidated where node.isMounted && node.isInvalidated {
-            evaluate(node)
+            evaluate(node, depth: node.invalidationDepth)
         }
     }
 
@@ -134,7 +179,10 @@ public final class ViewHost {
 
     // MARK: - Evaluation
 
-    private func evaluate(_ node: ViewNode) {
+    /// Evaluates `node`'s body and reconciles its children. `depth`: 0 for an ordinary reason
+    /// (mounting, new inputs, a change), else how deep in a chain of writes made during bodies
+    /// the change that invalidated it is (see `evaluateInvalidated`).
+    private func evaluate(_ node: ViewNode, depth: Int = 0) {
         node.evaluatedInUpdate = updateNumber
         node.isInvalidated = false
         attachSlots(of: node)
@@ -152,16 +200,35 @@ public final class ViewHost {
             }
             return list
         }
-        dependencies.setReads(of: node, to: recorder.takeReads())
+        let reads = recorder.takeReads()
+        let writes = recorder.takeWrites()
+        dependencies.setReads(of: node, to: reads)
+        if !writes.isEmpty { noteWritesDuringBody(writes, of: node, reads: reads, depth: depth) }
         for segment in children.separateDuplicates() {
             store.report(StateDiagnostic(kind: .duplicateIdentity, key: node.identity + "/" + segment, message: "several sibling views have this identity (duplicate ForEach ids?); each got its own slots, marked [duplicate N]. Give every element a unique id."))
         }
-        reconcile(node, with: children)
+        reconcile(node, with: children, depth: depth)
+    }
+
+    /// Slots `node`'s body changed while being evaluated: each is reported once, and remembered
+    /// for the next drain of changes (`evaluateInvalidated`).
+    private func noteWritesDuringBody(_ writes: [ReadRecorder.Write], of node: ViewNode, reads: [SlotCell], depth: Int) {
+        for write in writes {
+            let cell = write.cell
+            let read = reads.contains { $0 === cell }
+            bodyWrites[ObjectIdentifier(cell)] = BodyWrite(revision: write.revision, depth: depth + 1, writerThatRead: read ? ObjectIdentifier(node) : nil)
+            guard store.isFirstWriteDuringBody(cell) else { continue }
+            store.report(StateDiagnostic(
+                kind: .writeDuringBody, key: cell.key,
+                message: "the body of \(node.identity) changed this slot while the view was being evaluated; a body should only read state. The value is kept, but \(read ? "the view is not re-run for its own write" : "only its readers re-run"); make the change in an action instead."))
+        }
     }
 
     /// Matches the new children to the old ones by identity: a kept child is re-evaluated
     /// only when invalidated or given different inputs; new ones mount; missing ones end.
-    private func reconcile(_ node: ViewNode, with list: ChildList) {
+    /// `depth`: the parent's (see `evaluate`); a child re-run because it was invalidated by a
+    /// change of its own runs at that change's depth, when lower.
+    private func reconcile(_ node: ViewNode, with list: ChildList, depth: Int) {
         // The common case on re-evaluation: the same children in the same places. Matching
         // them by position needs no dictionary, and gives what the matching by segment below
         // would.
@@ -173,7 +240,7 @@ public final class ViewHost {
             where child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                 child.view = element.view
                 child.info = element.info
-                evaluate(child)
+                evaluate(child, depth: child.isInvalidated ? min(depth, child.invalidationDepth) : depth)
             }
             return
         }
@@ -184,7 +251,7 @@ public final class ViewHost {
             children.reserveCapacity(list.elements.count)
             for element in list.elements {
                 let child = ViewNode(element, parent: node)
-                evaluate(child)
+                evaluate(child, depth: depth)
                 children.append(child)
             }
             node.children = children
@@ -202,13 +269,13 @@ public final class ViewHost {
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
-                    evaluate(child)
+                    evaluate(child, depth: child.isInvalidated ? min(depth, child.invalidationDepth) : depth)
                 }
                 children.append(child)
             } else {
                 if let replaced = previous.removeValue(forKey: element.segment) { unmount(replaced) }
                 let child = ViewNode(element, parent: node)
-                evaluate(child)
+                evaluate(child, depth: depth)
                 children.append(child)
             }
         }

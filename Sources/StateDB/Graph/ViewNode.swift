@@ -24,6 +24,9 @@ final class ViewNode {
     @exclusivity(unchecked) var reads: [SlotCell] = []
     /// A slot it read changed since its last evaluation.
     @exclusivity(unchecked) var isInvalidated = false
+    /// While invalidated: 0 when a change of its own invalidated it, else how long the chain of
+    /// writes made during bodies is that did (see `ViewHost.bodyWriteChainLimit`).
+    @exclusivity(unchecked) var invalidationDepth = 0
     /// The update in which it was last evaluated.
     @exclusivity(unchecked) var evaluatedInUpdate = -1
     @exclusivity(unchecked) var isMounted = true

@@ -19,8 +19,15 @@
 /// made without any view with `StateStore.binding(for:default:)`. Once the slot's view has left
 /// the tree, writes through it are dropped with one diagnostic and never bring the row back.
 ///
-/// Slot bindings may be used from any thread. Bindings made with `init(get:set:)` are as
-/// thread-safe as their closures.
+/// **Threads.** Bindings to slots, and every binding made from one (`$x.part`, element
+/// bindings of `ForEach`, `Binding(optional)`), may be used from any thread; so may a `@State`
+/// of a view outside any host. A write through a key path or an element binding changes its
+/// part of the slot's value atomically: threads writing different parts keep each other's
+/// writes. The app's code involved — the value type's `==`, key-path setters and `didSet`,
+/// `init(from:)`, `encode(to:)` — never runs under the store's lock, so it may read and write
+/// other bindings; a setter or `didSet` may run more than once when other threads write the
+/// same slot at that moment. Bindings made with `init(get:set:)` are as thread-safe as their
+/// closures (a key-path write through them is a read, then a write).
 @propertyWrapper
 @dynamicMemberLookup
 public struct Binding<Value>: @unchecked Sendable {

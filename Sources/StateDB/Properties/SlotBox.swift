@@ -1,3 +1,5 @@
+import Foundation
+
 /// The storage a `@State` or `@NonState` wrapper carries. A fresh view struct carries a fresh
 /// box holding only the initial value; when the view host mounts or re-evaluates the view, it
 /// attaches the box to the slot of the view's identity, and from then on reads and writes go
@@ -5,13 +7,20 @@
 ///
 /// Before it is attached (a view struct used outside a `ViewHost`) the box behaves like a
 /// plain in-memory variable, as SwiftUI's `State` does outside a view graph.
+///
+/// Either way it may be used from any thread, as bindings may: the attachment and the local value
+/// are guarded by a side lock (`SideLocks`), under which nothing but a copy or a swap happens.
 @usableFromInline
 final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
     let initialValue: Value
     let tracksReads: Bool
+    /// (side lock) The value while unattached, and its revision (see `modify`).
     private var localValue: Value
-    /// Set once by the view host, on the main actor, before `body` runs.
-    private(set) var attachment: SlotLocation<Value>?
+    private var localRevision: UInt64 = 0
+    /// (side lock) Set by the view host, on the main actor, when it mounts or re-evaluates the
+    /// view; read by whoever holds the box (a binding taken in the view's `init`, an action on
+    /// another thread).
+    private var _attachment: SlotLocation<Value>?
 
     @usableFromInline
     init(initialValue: Value, tracksReads: Bool) {
@@ -20,26 +29,79 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
         self.tracksReads = tracksReads
     }
 
+    private var lock: NSLock { SideLocks.lock(for: self) }
+
+    var attachment: SlotLocation<Value>? { lock.withLock { _attachment } }
+
     func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws {
         if let attachment, attachment.cell.slotKey == key, attachment.store === store { return }
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
-        attachment = types.location.init(store: store, cell: cell, tracksReads: tracksReads)
+        attach(types.location.init(store: store, cell: cell, tracksReads: tracksReads))
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
-    func attach(_ location: SlotLocation<Value>) { attachment = location }
+    func attach(_ location: SlotLocation<Value>) {
+        var previous: SlotLocation<Value>? = location
+        let lock = self.lock
+        lock.lock()
+        // Re-evaluating a view attaches its box again: nothing to write then.
+        if _attachment !== location { swap(&_attachment, &previous) }
+        lock.unlock()
+        // `previous` (a location replaced, if any) is released here, after the lock.
+    }
 
     // `if let` rather than `attachment?.get() ?? localValue`: the optional of the generic
     // `Value` cost a run-time metadata lookup on every read.
     override func get() -> Value {
-        if let attachment { return attachment.get() }
-        return localValue
+        let lock = self.lock
+        lock.lock()
+        if let attachment = _attachment {
+            lock.unlock()
+            return attachment.get()
+        }
+        let value = localValue
+        lock.unlock()
+        return value
     }
     override func set(_ newValue: Value) {
-        if let attachment { attachment.set(newValue) } else { localValue = newValue }
+        let lock = self.lock
+        lock.lock()
+        if let attachment = _attachment {
+            lock.unlock()
+            attachment.set(newValue)
+            return
+        }
+        var incoming = newValue
+        swap(&localValue, &incoming)
+        localRevision &+= 1
+        lock.unlock()
+        // `incoming` holds the old value, released after the lock.
     }
+    /// Unattached: `change` runs outside the lock on a copy, which goes in only if no other
+    /// write came meanwhile (else `change` runs again), as the store does for slots.
     override func modify(_ change: (inout Value) -> Void) {
-        if let attachment { attachment.modify(change) } else { change(&localValue) }
+        let lock = self.lock
+        while true {
+            lock.lock()
+            if let attachment = _attachment {
+                lock.unlock()
+                attachment.modify(change)
+                return
+            }
+            let revision = localRevision
+            var changed = localValue
+            lock.unlock()
+            change(&changed)
+            lock.lock()
+            guard localRevision == revision, _attachment == nil else {
+                lock.unlock()
+                continue
+            }
+            swap(&localValue, &changed)
+            localRevision &+= 1
+            lock.unlock()
+            return
+        }
     }
     override func isSame(as other: Location<Value>) -> Bool {
         if let attachment { return attachment.isSame(as: other) }

@@ -24,14 +24,17 @@ class SlotCell: @unchecked Sendable {
     @exclusivity(unchecked) var isEnded = false
     /// A dropped write after the end was reported (once per slot).
     var reportedWriteAfterEnd = false
+    /// A write during a body's evaluation was reported (once per slot).
+    var reportedWriteDuringBody = false
     /// A view's slot that found no row when it was created: a stored row from an earlier build
     /// may hold its state under another key (`StateStore.adopt`). Taken (read and cleared) by
     /// the property that attached it, for its host.
     var foundNoRow = false
     /// Created by `binding(for:)`: its key is the app's own, so its row is never carried over.
     var isExplicitKey = false
-    /// Bumped on every change of the value, so a failed commit can tell whether a cell was
-    /// written again while it was being committed.
+    /// Bumped on every change of the value, so work done outside the lock on a copy of the
+    /// value (the app's `==`, key-path setters and `didSet`, decoding) can tell whether the
+    /// cell changed meanwhile and must be done again.
     @exclusivity(unchecked) var revision: UInt64 = 0
     /// The subscriber batch this cell was last queued in (`ChangeSubscriber.batch`); 0: none.
     @exclusivity(unchecked) var pendingBatch: UInt64 = 0
@@ -50,11 +53,39 @@ class SlotCell: @unchecked Sendable {
     /// native kinds), else as a closure that encodes it outside the store's lock.
     func captureForCommit() -> CapturedValue { fatalError("abstract") }
 
-    /// Replaces the value with one read from the database. Returns false when equal.
-    func replace(with stored: StoredValue) throws -> Bool { fatalError("abstract") }
+    /// (lock held) The current value and revision, for `decode(_:into:)` to compare a value
+    /// read from the database with, outside the lock.
+    func stageLocked() -> StagedValue { fatalError("abstract") }
 
-    /// Puts the initial value back (the row was deleted by another process).
-    func resetToInitial() { fatalError("abstract") }
+    /// Decodes `stored` into `staged` and tells whether it differs from the staged value (the
+    /// staged value is then the decoded one). Runs the app's `init(from:)` and `==`, so it is
+    /// called outside the store's lock.
+    func decode(_ stored: StoredValue, into staged: StagedValue) throws -> Bool { fatalError("abstract") }
+
+    /// (lock held) Puts `staged`'s value in place when the cell has not changed since it was
+    /// staged; the old value moves into `staged`, for the caller to release after the lock.
+    func applyLocked(_ staged: StagedValue) -> Bool { fatalError("abstract") }
+
+    /// (lock held) Puts the initial value back (the row was deleted by another process). The old
+    /// value is returned, for the caller to release after the lock.
+    func resetToInitialLocked() -> StagedValue { fatalError("abstract") }
+}
+
+/// A value on its way into a cell, or out of it: decoded outside the store's lock and put in
+/// place under it if the cell did not change meanwhile (its revision is the staged one), or an
+/// old value released after the lock. Values are the app's types: their `init(from:)`, `==` and
+/// deinitializers may read other bindings, which must not happen under the lock.
+class StagedValue {
+    let revision: UInt64
+    init(revision: UInt64) { self.revision = revision }
+}
+
+final class TypedStagedValue<Value>: StagedValue {
+    var value: Value
+    init(revision: UInt64, value: Value) {
+        self.value = value
+        super.init(revision: revision)
+    }
 }
 
 /// A value taken for a commit: already encoded, or to be encoded outside the lock.
@@ -72,11 +103,31 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     required init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value, types: SlotTypes<Value>) {
         self.value = value
         self.initialValue = initialValue
+        valueRunsAppCode = NativeKind.of(Value.self).mayRunAppCode
+        comparesOutsideLock = Self.equalityRunsAppCode
         super.init(slotKey: slotKey, key: key, typeName: types.typeName)
     }
 
     /// True when `newValue` is known to equal the current value (Equatable types only).
+    /// Called under the store's lock, so only for types whose `==` is the standard library's
+    /// (`equalityRunsAppCode` is false).
     func isUnchanged(_ newValue: Value) -> Bool { false }
+
+    /// Whether `a == b` (Equatable types only; other values always count as changed). Called
+    /// outside the store's lock: `==` may be the app's code.
+    func isEqual(_ a: Value, _ b: Value) -> Bool { false }
+
+    /// Whether comparing values runs code of the app (a `==` of its own type, or of an optional
+    /// or collection of such), so writes must compare outside the store's lock. False for the
+    /// native kinds, whose `==` is the standard library's, and for types that are not
+    /// Equatable (they are never compared).
+    class var equalityRunsAppCode: Bool { false }
+    /// `equalityRunsAppCode`, looked up once per cell rather than once per write.
+    let comparesOutsideLock: Bool
+    /// Whether releasing a value may run the app's code (a deinitializer of a class it holds):
+    /// then an old value is swapped out under the lock and released after it. False for the
+    /// native kinds, which are simply assigned.
+    let valueRunsAppCode: Bool
 
     override func captureForCommit() -> CapturedValue {
         // A closure per slot per commit cost an allocation even for an Int.
@@ -85,17 +136,31 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
         return .deferred { try ValueCodec.encode(snapshot) }
     }
 
-    override func replace(with stored: StoredValue) throws -> Bool {
+    override func stageLocked() -> StagedValue {
+        TypedStagedValue(revision: revision, value: value)
+    }
+
+    override func decode(_ stored: StoredValue, into staged: StagedValue) throws -> Bool {
+        let staged = unsafeDowncast(staged, to: TypedStagedValue<Value>.self)
         let decoded = try ValueCodec.decode(Value.self, from: stored)
-        if isUnchanged(decoded) { return false }
-        value = decoded
+        if isEqual(staged.value, decoded) { return false }
+        staged.value = decoded
+        return true
+    }
+
+    override func applyLocked(_ staged: StagedValue) -> Bool {
+        guard staged.revision == revision else { return false }
+        let staged = unsafeDowncast(staged, to: TypedStagedValue<Value>.self)
+        swap(&value, &staged.value)
         revision &+= 1
         return true
     }
 
-    override func resetToInitial() {
-        value = initialValue
+    override func resetToInitialLocked() -> StagedValue {
+        let old = TypedStagedValue(revision: revision, value: initialValue)
+        swap(&value, &old.value)
         revision &+= 1
+        return old
     }
 }
 
@@ -104,4 +169,6 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
 /// write.
 final class EquatableSlotCell<Value: Codable & Equatable>: TypedSlotCell<Value>, @unchecked Sendable {
     override func isUnchanged(_ newValue: Value) -> Bool { value == newValue }
+    override func isEqual(_ a: Value, _ b: Value) -> Bool { a == b }
+    override class var equalityRunsAppCode: Bool { NativeKind.of(Value.self).mayRunAppCode }
 }

@@ -26,6 +26,12 @@ public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// hold its state but none was carried over (several match, or carrying over is off).
         /// The key is the new slot's; the message names the candidates.
         case stateOrphaned
+        /// A view's `body` changed a slot while it was being evaluated (a body should only read
+        /// state; change it in an action instead). The write is kept; it never re-runs the view
+        /// that made it, when that view read the slot, and a chain of such writes through other
+        /// views stops after a few updates, so the host settles instead of updating forever.
+        /// Reported once per slot; the message names the view.
+        case writeDuringBody
     }
 
     /// What happened.

@@ -40,24 +40,38 @@ extension StateStore {
     /// Returns false, changing nothing, when the row is gone or in use, holds another type, or
     /// does not decode as the cell's type.
     func adopt(_ cell: SlotCell, from oldKey: String) -> Bool {
-        var wakeUps: [@Sendable () -> Void] = []
-        let adopted: Bool = lock.withLock {
-            let index = SlotIndexKey(oldKey)
-            guard !cell.isEnded, cell.createdAt == nil, case .dormant(let row) = slots[index],
-                  row.type == cell.typeName, let stored = try? row.value.get(),
-                  (try? cell.replace(with: stored)) != nil else { return false }
-            slots[index] = nil
-            pendingAdoptions.append(Adoption(cell: cell, fromKey: oldKey, type: row.type))
-            // The row, renamed, holds the value: nothing to write but the seen stamp.
-            cell.needsWrite = false
-            cell.needsSeenStamp = true
-            cell.createdAt = row.createdAt
-            enqueueLocked(cell)
-            wakeUps = noteChangeLocked(cell)
-            return true
+        // The stored value is decoded outside the lock (`init(from:)` and `==` are the app's
+        // code), then carried over under it if neither the row nor the cell changed meanwhile;
+        // if one did, it is looked at again.
+        let index = SlotIndexKey(oldKey)
+        while true {
+            let taken: (row: StoredRow, staged: StagedValue)? = lock.withLock {
+                guard !cell.isEnded, cell.createdAt == nil, case .dormant(let row) = slots[index],
+                      row.type == cell.typeName else { return nil }
+                return (row, cell.stageLocked())
+            }
+            guard let (row, staged) = taken, let stored = try? row.value.get(),
+                  let changesValue = try? cell.decode(stored, into: staged) else { return false }
+            var wakeUps: [@Sendable () -> Void] = []
+            let outcome: Bool? = lock.withLock {
+                guard !cell.isEnded, cell.createdAt == nil, case .dormant(let now) = slots[index],
+                      now.type == cell.typeName else { return false }
+                guard now.version == row.version, cell.revision == staged.revision else { return nil }
+                if changesValue { _ = cell.applyLocked(staged) }
+                slots[index] = nil
+                pendingAdoptions.append(Adoption(cell: cell, fromKey: oldKey, type: row.type))
+                // The row, renamed, holds the value: nothing to write but the seen stamp.
+                cell.needsWrite = false
+                cell.needsSeenStamp = true
+                cell.createdAt = row.createdAt
+                enqueueLocked(cell)
+                wakeUps = noteChangeLocked(cell)
+                return true
+            }
+            guard let adopted = outcome else { continue }  // changed meanwhile: again
+            for wake in wakeUps { wake() }
+            return adopted
         }
-        for wake in wakeUps { wake() }
-        return adopted
     }
 }
 

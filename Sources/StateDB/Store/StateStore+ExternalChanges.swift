@@ -36,9 +36,20 @@ extension StateStore {
         }
     }
 
+    /// Applies rows other processes changed and deleted. A live slot's new value is decoded and
+    /// compared outside the lock (`init(from:)` and `==` are the app's code), then put in place
+    /// under it unless the slot was written meanwhile — that write commits later and wins.
     private func applyExternal(changed: [StoredRow], deleted: [String]) {
         var wakeUps: [@Sendable () -> Void] = []
         var diagnostics: [StateDiagnostic] = []
+        // Old values replaced under the lock, released after it.
+        var released: [StagedValue] = []
+        struct Candidate {
+            let cell: SlotCell
+            let row: StoredRow
+            let staged: StagedValue
+        }
+        var candidates: [Candidate] = []
         lock.withLock {
             for row in changed {
                 let key = SlotIndexKey(row.key)
@@ -47,17 +58,35 @@ extension StateStore {
                     continue
                 }
                 if cell.needsWrite { continue }  // ours commits later and wins
-                do {
-                    if try cell.replace(with: row.value.get()) {
-                        wakeUps += noteChangeLocked(cell)
-                    }
-                } catch {
-                    // Keep our value, set the unreadable one aside, and write ours back.
-                    pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
-                    cell.needsWrite = true
-                    enqueueLocked(cell)
-                    diagnostics.append(StateDiagnostic(kind: .externalChange, key: row.key, message: "another process stored a \(row.type) value that does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot keeps its value."))
-                }
+                candidates.append(Candidate(cell: cell, row: row, staged: cell.stageLocked()))
+            }
+        }
+        var replacements: [Candidate] = []
+        // The error as text, made here: it may be the app's, and so may its description.
+        var undecodable: [(candidate: Candidate, error: String)] = []
+        for candidate in candidates {
+            do {
+                if try candidate.cell.decode(candidate.row.value.get(), into: candidate.staged) { replacements.append(candidate) }
+            } catch {
+                undecodable.append((candidate, "\(error)"))
+            }
+        }
+        lock.withLock {
+            for candidate in replacements {
+                let cell = candidate.cell
+                guard !cell.isEnded, !cell.needsWrite, cell.applyLocked(candidate.staged) else { continue }
+                released.append(candidate.staged)
+                wakeUps += noteChangeLocked(cell)
+            }
+            for (candidate, error) in undecodable {
+                let cell = candidate.cell
+                guard !cell.isEnded, !cell.needsWrite else { continue }
+                // Keep our value, set the unreadable one aside, and write ours back.
+                let row = candidate.row
+                pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))
+                cell.needsWrite = true
+                enqueueLocked(cell)
+                diagnostics.append(StateDiagnostic(kind: .externalChange, key: row.key, message: "another process stored a \(row.type) value that does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot keeps its value."))
             }
             for deletedKey in deleted {
                 let key = SlotIndexKey(deletedKey)
@@ -66,13 +95,14 @@ extension StateStore {
                     continue
                 }
                 guard !cell.isEnded else { continue }
-                cell.resetToInitial()
+                released.append(cell.resetToInitialLocked())
                 cell.createdAt = nil
                 cell.needsWrite = true
                 enqueueLocked(cell)
                 wakeUps += noteChangeLocked(cell)
             }
         }
+        released.removeAll()
         for diagnostic in diagnostics { report(diagnostic) }
         for wake in wakeUps { wake() }
     }

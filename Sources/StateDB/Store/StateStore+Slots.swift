@@ -22,60 +22,94 @@ extension StateStore {
         initialValue: () -> Value
     ) throws -> TypedSlotCell<Value> {
         let indexKey = SlotIndexKey(identity: slotKey.identity, property: slotKey.property)
+        // A stored JSON value is decoded outside the lock (`init(from:)` is the app's code, which
+        // may read bindings): the row is looked up, decoded, and looked up again; it is used if
+        // it is still the same row (same version), else the whole thing starts over.
+        let decodesAppCode = NativeKind.of(Value.self).mayRunAppCode
+        var decodedOutside: TypedStagedValue<Value>?
+        var decodedVersion: Int64 = 0
+        // Why it did not decode, as text: the error may be the app's, and so may its description.
+        var decodingError: String?
         var diagnostic: StateDiagnostic?
         // The cell is kept as a plain `SlotCell?` under the lock: an optional of the generic
         // `TypedSlotCell<Value>` cost a run-time metadata lookup per slot mounted.
         var found: SlotCell?
         var created = false
-        lock.lock()
-        let index = slots.index(forKey: indexKey)
-        if let index, case .dormant(let row) = slots.values[index] {
-            let key = row.key  // the text loaded from the file: no new copy
-            let now = nowMilliseconds()
-            let cell: TypedSlotCell<Value>
-            do {
-                let stored = try row.value.get()
-                let value = try ValueCodec.decode(Value.self, from: stored)
-                cell = types.cell.init(slotKey: slotKey, key: key, value: value, initialValue: initialValue(), types: types)
-                cell.needsWrite = row.type != cell.typeName  // record the type it has now
-            } catch {
-                cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
-                cell.needsWrite = true
-                pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
-                diagnostic = StateDiagnostic(
-                    kind: .quarantined, key: key,
-                    message: "the stored \(row.type) value does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot starts from its initial value. See `statedb quarantine`.")
-            }
-            cell.createdAt = row.createdAt
-            cell.seenAt = row.seenAt
-            cell.needsSeenStamp = now - row.seenAt > seenStampInterval
-            if isExplicitKey {
-                // Recorded even though the row exists: a store written before schema 4 does not
-                // list the keys its app named.
-                cell.isExplicitKey = true
-                pendingExplicitKeys.append(key)
-            }
-            slots.values[index] = .live(cell)
-            found = cell
-            created = true
-        } else if let index {
-            found = slots.values[index].liveCell
-        } else {
-            let key = slotKey.key
-            let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
-            cell.needsWrite = true
-            if isExplicitKey {
-                cell.isExplicitKey = true
-                pendingExplicitKeys.append(key)
+        while true {
+            lock.lock()
+            let index = slots.index(forKey: indexKey)
+            if let index, case .dormant(let row) = slots.values[index] {
+                if decodesAppCode && (decodedOutside == nil && decodingError == nil || decodedVersion != row.version) {
+                    lock.unlock()
+                    decodedVersion = row.version
+                    do {
+                        decodedOutside = TypedStagedValue(revision: 0, value: try ValueCodec.decode(Value.self, from: row.value.get()))
+                        decodingError = nil
+                    } catch {
+                        decodedOutside = nil
+                        decodingError = "\(error)"
+                    }
+                    continue
+                }
+                let key = row.key  // the text loaded from the file: no new copy
+                let now = nowMilliseconds()
+                // `SlotCell?`, not an optional of the generic type (see `found`).
+                var decoded: SlotCell?
+                if let decodedOutside {
+                    decoded = types.cell.init(slotKey: slotKey, key: key, value: decodedOutside.value, initialValue: initialValue(), types: types)
+                } else if !decodesAppCode {
+                    do {
+                        let value = try ValueCodec.decode(Value.self, from: row.value.get())
+                        decoded = types.cell.init(slotKey: slotKey, key: key, value: value, initialValue: initialValue(), types: types)
+                    } catch {
+                        decodingError = "\(error)"  // the store's own errors (a native kind)
+                    }
+                }
+                let cell: TypedSlotCell<Value>
+                if let decoded {
+                    cell = unsafeDowncast(decoded, to: TypedSlotCell<Value>.self)
+                    cell.needsWrite = row.type != cell.typeName  // record the type it has now
+                } else {
+                    let error = decodingError ?? "unreadable"
+                    cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
+                    cell.needsWrite = true
+                    pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))
+                    diagnostic = StateDiagnostic(
+                        kind: .quarantined, key: key,
+                        message: "the stored \(row.type) value does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot starts from its initial value. See `statedb quarantine`.")
+                }
+                cell.createdAt = row.createdAt
+                cell.seenAt = row.seenAt
+                cell.needsSeenStamp = now - row.seenAt > seenStampInterval
+                if isExplicitKey {
+                    // Recorded even though the row exists: a store written before schema 4 does
+                    // not list the keys its app named.
+                    cell.isExplicitKey = true
+                    pendingExplicitKeys.append(key)
+                }
+                slots.values[index] = .live(cell)
+                found = cell
+                created = true
+            } else if let index {
+                found = slots.values[index].liveCell
             } else {
-                cell.foundNoRow = true
+                let key = slotKey.key
+                let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
+                cell.needsWrite = true
+                if isExplicitKey {
+                    cell.isExplicitKey = true
+                    pendingExplicitKeys.append(key)
+                } else {
+                    cell.foundNoRow = true
+                }
+                slots[indexKey.whole(key)] = .live(cell)
+                found = cell
+                created = true
             }
-            slots[indexKey.whole(key)] = .live(cell)
-            found = cell
-            created = true
+            if created, let cell = found, cell.needsWrite || cell.needsSeenStamp { enqueueLocked(cell) }
+            lock.unlock()
+            break
         }
-        if created, let cell = found, cell.needsWrite || cell.needsSeenStamp { enqueueLocked(cell) }
-        lock.unlock()
         if let diagnostic { report(diagnostic) }
         if created { return unsafeDowncast(found!, to: TypedSlotCell<Value>.self) }
         guard let cell = found as? TypedSlotCell<Value> else {
@@ -92,59 +126,135 @@ extension StateStore {
     }
 
     /// Sets a slot's value in memory and queues it for the next commit. An equal value
-    /// (Equatable types) does nothing. Returns false when the write was dropped because the
-    /// slot has ended.
+    /// (Equatable types) does nothing.
+    ///
+    /// No code of the app runs under the lock: a type's own `==` compares outside it, with a
+    /// copy of the current value, and the write goes in only if the slot did not change
+    /// meanwhile (else it compares again with the newer value). So an `==` may read other
+    /// bindings of the store.
     @discardableResult
-    func write<Value>(_ cell: TypedSlotCell<Value>, _ newValue: Value) -> Bool {
+    func write<Value>(_ cell: TypedSlotCell<Value>, _ newValue: Value) -> WriteOutcome {
+        if cell.comparesOutsideLock { return writeComparingOutsideLock(cell, newValue) }
         // lock()/unlock() rather than withLock and a wake-up list: this is the path of every
         // write through a binding, and nothing between them can throw.
         lock.lock()
         if cell.isEnded {
             lock.unlock()
             reportWriteAfterEnd(cell)
-            return false
+            return .dropped
         }
         // Compared even when the slot is already pending: `==` may hold between values that
         // differ (canonically equivalent strings, a partial `==`, -0.0), and such a write must
         // leave the value as it is.
         if cell.isUnchanged(newValue) {
             lock.unlock()
-            return true
+            return .unchanged
         }
-        cell.value = newValue
+        if cell.valueRunsAppCode {
+            var incoming = newValue
+            // `incoming` gets the old value, released on return, after the lock.
+            return storeAndUnlock(cell, &incoming)
+        }
+        cell.value = newValue  // a native value: releasing the old one runs nothing of the app's
+        return changedAndUnlock(cell)
+    }
+
+    private func writeComparingOutsideLock<Value>(_ cell: TypedSlotCell<Value>, _ newValue: Value) -> WriteOutcome {
+        while true {
+            lock.lock()
+            if cell.isEnded {
+                lock.unlock()
+                reportWriteAfterEnd(cell)
+                return .dropped
+            }
+            let revision = cell.revision
+            let current = cell.value
+            lock.unlock()
+            let unchanged = cell.isEqual(current, newValue)
+            lock.lock()
+            // Every exit below unlocks first, so `current` is released outside the lock.
+            guard cell.revision == revision else {
+                lock.unlock()
+                continue  // written meanwhile: compare with that value
+            }
+            if cell.isEnded {
+                lock.unlock()
+                reportWriteAfterEnd(cell)
+                return .dropped
+            }
+            if unchanged {
+                lock.unlock()
+                return .unchanged
+            }
+            var incoming = newValue
+            return storeAndUnlock(cell, &incoming)
+        }
+    }
+
+    /// Reads, changes and writes a slot so that concurrent modifications of different parts of
+    /// a value (key-path bindings, element bindings) do not lose each other's writes.
+    ///
+    /// `change` (the app's key-path setters and `didSet` observers) and `==` run outside the
+    /// lock, on a copy; the result goes in only if the slot did not change meanwhile, else
+    /// `change` runs again on the newer value. So `change` may read other bindings, and may run
+    /// more than once when other threads write the slot at the same time.
+    @discardableResult
+    func modify<Value>(_ cell: TypedSlotCell<Value>, _ change: (inout Value) -> Void) -> WriteOutcome {
+        while true {
+            lock.lock()
+            if cell.isEnded {
+                lock.unlock()
+                reportWriteAfterEnd(cell)
+                return .dropped
+            }
+            let revision = cell.revision
+            let current = cell.value
+            lock.unlock()
+            var changed = current
+            change(&changed)
+            let unchanged = cell.isEqual(current, changed)
+            lock.lock()
+            // Every exit below unlocks first, so the copies are released outside the lock.
+            guard cell.revision == revision else {
+                lock.unlock()
+                continue  // written meanwhile: change that value instead
+            }
+            if cell.isEnded {
+                lock.unlock()
+                reportWriteAfterEnd(cell)
+                return .dropped
+            }
+            if unchanged {
+                lock.unlock()
+                return .unchanged
+            }
+            return storeAndUnlock(cell, &changed)
+        }
+    }
+
+    /// (lock held; released on return) Puts `newValue` in the cell, queues the commit and tells
+    /// the subscribers. The cell's old value comes back in `newValue`, so the caller releases
+    /// it after the lock (a deinitializer of the app's may read bindings).
+    private func storeAndUnlock<Value>(_ cell: TypedSlotCell<Value>, _ newValue: inout Value) -> WriteOutcome {
+        swap(&cell.value, &newValue)
+        return changedAndUnlock(cell)
+    }
+
+    /// (lock held; released on return) The cell's value was just replaced: bumps its revision,
+    /// queues the commit and tells the subscribers.
+    private func changedAndUnlock(_ cell: SlotCell) -> WriteOutcome {
         cell.revision &+= 1
+        let outcome = WriteOutcome.changed(revision: cell.revision)
         cell.needsWrite = true
         enqueueLocked(cell)
         if cell.notedEpoch == changeEpoch {  // already pending for every subscriber
             lock.unlock()
-            return true
+            return outcome
         }
         let wakeUps = noteChangeLocked(cell)
         lock.unlock()
         for wake in wakeUps { wake() }
-        return true
-    }
-
-    /// Reads, changes and writes a slot under one lock, so concurrent modifications of
-    /// different parts of a value (key-path bindings) do not lose each other's writes.
-    @discardableResult
-    func modify<Value>(_ cell: TypedSlotCell<Value>, _ change: (inout Value) -> Void) -> Bool {
-        var wakeUps: [@Sendable () -> Void] = []
-        let accepted: Bool = lock.withLock {
-            if cell.isEnded { return false }
-            var newValue = cell.value
-            change(&newValue)
-            if cell.isUnchanged(newValue) { return true }
-            cell.value = newValue
-            cell.revision &+= 1
-            cell.needsWrite = true
-            enqueueLocked(cell)
-            wakeUps = noteChangeLocked(cell)
-            return true
-        }
-        for wake in wakeUps { wake() }
-        if !accepted { reportWriteAfterEnd(cell) }
-        return accepted
+        return outcome
     }
 
     private func reportWriteAfterEnd(_ cell: SlotCell) {
@@ -154,6 +264,14 @@ extension StateStore {
         }
         if first {
             report(StateDiagnostic(kind: .writeAfterEnd, key: cell.key, message: "the view owning this slot left the tree, so the write was dropped (a binding outlived its source of truth)."))
+        }
+    }
+
+    /// True the first time it is asked for `cell`: a write during a body is reported once per slot.
+    func isFirstWriteDuringBody(_ cell: SlotCell) -> Bool {
+        lock.withLock {
+            defer { cell.reportedWriteDuringBody = true }
+            return !cell.reportedWriteDuringBody
         }
     }
 
@@ -179,6 +297,11 @@ extension StateStore {
         }
     }
 
+    /// The slot's revision now (see `SlotCell.revision`).
+    func revision(of cell: SlotCell) -> UInt64 {
+        lock.withLock { cell.revision }
+    }
+
     /// Whether the store holds writes that are not committed yet.
     public var hasPendingWrites: Bool {
         lock.withLock {
@@ -186,4 +309,14 @@ extension StateStore {
                 || !pendingExplicitKeys.isEmpty
         }
     }
+}
+
+/// What a write through a binding did.
+enum WriteOutcome {
+    /// The slot has ended (its view left the tree): nothing changed.
+    case dropped
+    /// The value equals the slot's (Equatable types): nothing changed, nothing is committed.
+    case unchanged
+    /// The slot holds the value now, at this revision.
+    case changed(revision: UInt64)
 }

@@ -19,7 +19,12 @@ import Foundation
 /// **Threads.** A store may be used from any thread or task: its memory is guarded by a lock
 /// and its SQLite connection by another, so a flush never blocks readers for longer than it
 /// takes to take a snapshot. View code runs on the main actor; background tasks may read and
-/// write bindings too.
+/// write bindings too. None of the app's code runs under the memory lock — a value type's `==`,
+/// key-path setters and `didSet`, `init(from:)` and deinitializers — so that code may use other
+/// bindings of the store: a write compares or changes a copy outside the lock and goes in only
+/// if the slot did not change meanwhile (else it starts over). `encode(to:)` runs during a
+/// commit, outside the memory lock but inside the connection's: it may read and write
+/// bindings, not call `flush()`.
 ///
 /// **Files.** A new store gets mode 0600 and any missing parent folders 0700. A file that is
 /// not a SQLite database, belongs to another application, is damaged, or has a newer schema is

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a `Binding`'s value lives. A binding is "a way to get and set a value, plus where it
 /// lives", so two bindings can be compared by place (`isSame`) rather than by value.
 @usableFromInline
@@ -5,7 +7,10 @@ class Location<Value>: @unchecked Sendable {
     func get() -> Value { fatalError("abstract") }
     func set(_ newValue: Value) { fatalError("abstract") }
 
-    /// Changes the value in place; slot locations do it under the store's lock.
+    /// Changes the value in place. Slot locations (and those built on them: key paths, element
+    /// and optional bindings) do it atomically against other writes of the slot, running
+    /// `change` outside the store's lock, possibly more than once (see `StateStore.modify`).
+    /// Here, for closures, it is a read, then a write.
     func modify(_ change: (inout Value) -> Void) {
         var value = get()
         change(&value)
@@ -67,20 +72,42 @@ final class KeyPathLocation<Base, Value>: Location<Value>, @unchecked Sendable {
 /// view that still holds the binding after the value became nil reads something sensible.
 final class UnwrappingLocation<Value>: Location<Value>, @unchecked Sendable {
     let base: Location<Value?>
-    private var lastValue: Value
+    /// (`SideLocks.lock(for: self)`) Bindings are used from any thread.
+    private var _lastValue: Value
 
     init(base: Location<Value?>, current: Value) {
         self.base = base
-        self.lastValue = current
+        self._lastValue = current
+    }
+
+    private var lastValue: Value {
+        get { SideLocks.lock(for: self).withLock { _lastValue } }
+        set {
+            var old = newValue
+            SideLocks.lock(for: self).withLock { swap(&_lastValue, &old) }
+        }
     }
 
     override func get() -> Value {
-        if let value = base.get() { lastValue = value }
+        if let value = base.get() {
+            lastValue = value
+            return value
+        }
         return lastValue
     }
     override func set(_ newValue: Value) {
         lastValue = newValue
         base.set(newValue)
+    }
+    /// Through the base's `modify`, so key-path writes of different parts from several threads
+    /// keep each other's changes. A nil value is changed from the last one, as `set` would.
+    override func modify(_ change: (inout Value) -> Void) {
+        base.modify { optional in
+            var value = optional ?? lastValue
+            change(&value)
+            lastValue = value
+            optional = value
+        }
     }
     override func isSame(as other: Location<Value>) -> Bool {
         guard let other = other as? UnwrappingLocation<Value> else { return false }
@@ -95,6 +122,14 @@ final class WrappingLocation<Wrapped>: Location<Wrapped?>, @unchecked Sendable {
     init(base: Location<Wrapped>) { self.base = base }
     override func get() -> Wrapped? { base.get() }
     override func set(_ newValue: Wrapped?) { if let newValue { base.set(newValue) } }
+    /// Through the base's `modify` (see `UnwrappingLocation.modify`); a change to nil is ignored.
+    override func modify(_ change: (inout Wrapped?) -> Void) {
+        base.modify { value in
+            var optional: Wrapped? = value
+            change(&optional)
+            if let optional { value = optional }
+        }
+    }
     override func isSame(as other: Location<Wrapped?>) -> Bool {
         guard let other = other as? WrappingLocation<Wrapped> else { return false }
         return base.isSame(as: other.base)

@@ -18,8 +18,19 @@ final class SlotLocation<Value: Codable>: Location<Value>, @unchecked Sendable {
         return store.read(cell)
     }
 
-    override func set(_ newValue: Value) { store.write(cell, newValue) }
-    override func modify(_ change: (inout Value) -> Void) { store.modify(cell, change) }
+    // A write that changed a tracked slot is noted when it happens during a body (a body should
+    // only read; `ViewHost` reports it and keeps it from re-running the body in a loop).
+    // `@NonState` slots refresh nothing, so writing one in a body is harmless.
+    override func set(_ newValue: Value) {
+        if case .changed(let revision) = store.write(cell, newValue), tracksReads {
+            ReadTracker.recordWrite(of: cell, revision: revision)
+        }
+    }
+    override func modify(_ change: (inout Value) -> Void) {
+        if case .changed(let revision) = store.modify(cell, change), tracksReads {
+            ReadTracker.recordWrite(of: cell, revision: revision)
+        }
+    }
 
     override func isSame(as other: Location<Value>) -> Bool {
         guard let other = other as? SlotLocation<Value> else { return false }

@@ -34,6 +34,16 @@ enum NativeKind {
         }
     }
 
+    /// Whether comparing, decoding or releasing a value of this kind may run the app's code
+    /// (its `==`, `init(from:)`, deinitializers): an optional may hold any type, and a JSON
+    /// kind is one. The native kinds are the standard library's and Foundation's own.
+    var mayRunAppCode: Bool {
+        switch self {
+        case .optional, .json: true
+        default: false
+        }
+    }
+
     /// The native encoding of `value` (whose type is `T`, of this kind), or nil when it has
     /// none (non-finite floating point, unsigned values above `Int64.max`, JSON kinds).
     /// Gives exactly what `ValueCodec.encodeNative` gives.

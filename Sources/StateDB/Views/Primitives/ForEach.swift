@@ -1,3 +1,5 @@
+import Foundation
+
 /// A view per element of a collection, each identified by its element's id: state follows
 /// the id across reordering, insertion and removal (`ForEach[0]/Row[id: 42]`), and an
 /// element that goes away ends its views' state.
@@ -78,16 +80,29 @@ extension ForEach {
 final class ElementLocation<C: MutableCollection>: Location<C.Element>, @unchecked Sendable where C.Element: Identifiable {
     let collection: Location<C>
     let id: C.Element.ID
-    private var lastValue: C.Element
+    /// (`SideLocks.lock(for: self)`) Bindings are used from any thread.
+    private var _lastValue: C.Element
 
     init(collection: Location<C>, id: C.Element.ID, current: C.Element) {
         self.collection = collection
         self.id = id
-        self.lastValue = current
+        self._lastValue = current
+    }
+
+    /// The element as last seen, for reads once it is gone.
+    private var lastValue: C.Element {
+        get { SideLocks.lock(for: self).withLock { _lastValue } }
+        set {
+            var old = newValue
+            SideLocks.lock(for: self).withLock { swap(&_lastValue, &old) }
+        }
     }
 
     override func get() -> C.Element {
-        if let element = collection.get().first(where: { $0.id == id }) { lastValue = element }
+        if let element = collection.get().first(where: { $0.id == id }) {
+            lastValue = element
+            return element
+        }
         return lastValue
     }
 
