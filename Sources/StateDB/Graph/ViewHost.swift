@@ -31,6 +31,10 @@ public final class ViewHost {
     /// View slots mounted since the last update that found no row (see `MovedStateMatcher`).
     private var freshSlots: [MovedStateMatcher.FreshSlot] = []
     private let movedStateMatcher: MovedStateMatcher
+    /// Stores other than `store` that shared slots of the tree live in
+    /// (`@AppStorage("k", store: other)`), each with this host's subscription: their changes
+    /// re-run their readers, and each update commits them, as the host's own store.
+    private var otherStores: [(store: StateStore, subscriber: ChangeSubscriber)] = []
 
     /// How many `body` evaluations ran since the host was created (mounting included).
     @exclusivity(unchecked) public private(set) var bodyEvaluationCount = 0
@@ -43,6 +47,9 @@ public final class ViewHost {
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
         self.root = ViewNode(segment: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
         movedStateMatcher = MovedStateMatcher(store: store, rootType: Root.self)
+        if StorageNamespace.all.contains(self.root.segment) {
+            store.report(StateDiagnostic(kind: .reservedIdentity, key: self.root.segment, message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
+        }
         updateNumber = 1
         evaluate(self.root)
         carryOverMovedState()
@@ -51,6 +58,7 @@ public final class ViewHost {
 
     isolated deinit {
         store.unsubscribe(subscriber)
+        for other in otherStores { other.store.unsubscribe(other.subscriber) }
     }
 
     /// Called (on any thread) when a slot changes after an update, so an event loop can
@@ -67,20 +75,27 @@ public final class ViewHost {
     /// `diagnosticHandler`; the writes stay in memory for the next update or flush.
     public func update() {
         updateNumber += 1
-        do {
-            try store.refreshFromDisk()
-        } catch {
-            store.report(StateDiagnostic(kind: .externalChange, key: nil, message: "could not read changes made by other processes: \(error)"))
-        }
+        refresh(store)
+        for other in otherStores { refresh(other.store) }
         evaluateInvalidated()
         carryOverMovedState()
         commit()
     }
 
+    private func refresh(_ store: StateStore) {
+        do {
+            try store.refreshFromDisk()
+        } catch {
+            store.report(StateDiagnostic(kind: .externalChange, key: nil, message: "could not read changes made by other processes: \(error)"))
+        }
+    }
+
     /// Re-evaluates the views whose reads changed, parents first, each once.
     private func evaluateInvalidated() {
         var invalidated: [ViewNode] = []
-        for cell in store.drainChanges(of: subscriber) {
+        var changed = store.drainChanges(of: subscriber)
+        for other in otherStores { changed += other.store.drainChanges(of: other.subscriber) }
+        for cell in changed {
             dependencies.forEachReader(of: cell) { node in
                 guard !node.isInvalidated else { return }
                 node.isInvalidated = true
@@ -216,11 +231,12 @@ public final class ViewHost {
         node.children = children
     }
 
-    /// Ends a subtree: its slots' rows are deleted in the next commit.
+    /// Ends a subtree: its slots' rows are deleted in the next commit. Slots shared by key
+    /// (`@AppStorage`) are left as they are: other views, now or later, share them.
     private func unmount(_ node: ViewNode) {
         node.isMounted = false
         _ = node.identity  // built while its parent is certainly alive: a gone view may be asked later
-        for location in node.slots.values {
+        for location in node.slots.values where location.isOwnedByView {
             store.endSlot(location.anyCell)
             movedStateMatcher.noteEnded(location.anyCell.key)
         }
@@ -236,13 +252,15 @@ public final class ViewHost {
                 let property = loadSlotProperty(field.type, at: base + field.offset)
                 if let existing = node.slots[field.name] {
                     if property.reattach(existing) { continue }
-                    store.endSlot(existing.anyCell)  // the property's type changed
+                    // The property's type (or key) changed.
+                    if existing.isOwnedByView { store.endSlot(existing.anyCell) }
                     node.slots[field.name] = nil
                 }
                 do {
                     var foundNoRow = false
                     let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
                     node.slots[field.name] = location
+                    if !location.isOwnedByView { watchStore(of: location) }
                     if foundNoRow {
                         freshSlots.append(MovedStateMatcher.FreshSlot(cell: location.anyCell, node: node, property: field.name))
                     }
@@ -254,6 +272,11 @@ public final class ViewHost {
     }
 
     private func commit() {
+        commit(store)
+        for other in otherStores { commit(other.store) }
+    }
+
+    private func commit(_ store: StateStore) {
         do {
             try store.flush()
         } catch {
@@ -261,9 +284,18 @@ public final class ViewHost {
         }
     }
 
+    /// Subscribes to the store of a shared slot, when it is not the host's and not yet
+    /// watched.
+    private func watchStore(of location: AnySlotLocation) {
+        guard let other = (location as? SharedSlotLocation)?.store, other !== store,
+              !otherStores.contains(where: { $0.store === other }) else { return }
+        let wakeUp = self.wakeUp
+        otherStores.append((other, other.subscribe(onFirstChange: { wakeUp.fire() })))
+    }
+
     /// Whether slots changed since the last update.
     public var needsUpdate: Bool {
-        store.hasChanges(for: subscriber)
+        store.hasChanges(for: subscriber) || otherStores.contains { $0.store.hasChanges(for: $0.subscriber) }
     }
 }
 

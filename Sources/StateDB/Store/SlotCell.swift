@@ -55,6 +55,11 @@ class SlotCell: @unchecked Sendable {
 
     /// Puts the initial value back (the row was deleted by another process).
     func resetToInitial() { fatalError("abstract") }
+
+    /// The slot has no value, and no row: each reader shows its own default (`@AppStorage`
+    /// before its key is first written; see `StoredDefaultCell`). Always false for the slots
+    /// of `@State`, which record their initial value.
+    var hasNoValue: Bool { false }
 }
 
 /// A value taken for a commit: already encoded, or to be encoded outside the lock.

@@ -26,6 +26,9 @@ public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// hold its state but none was carried over (several match, or carrying over is off).
         /// The key is the new slot's; the message names the candidates.
         case stateOrphaned
+        /// The root view has the name of a namespace of keys the app names (`AppStorage`,
+        /// `SceneStorage`), so its slots and those keys can share rows. The key is the name.
+        case reservedIdentity
     }
 
     /// What happened.

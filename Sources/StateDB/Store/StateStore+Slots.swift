@@ -17,6 +17,9 @@ extension StateStore {
     /// `types` comes from callers that keep one (a view's field table), so it is not worked
     /// out again for every slot. `isExplicitKey`: the app named the key (`binding(for:)`); else
     /// it is a view's slot, which may take over a row an earlier build stored elsewhere.
+    ///
+    /// With `SlotTypes(storedDefaults:)` (`@AppStorage`) a slot without a row records nothing:
+    /// it starts with no value, and a row that does not decode is quarantined and deleted.
     func slot<Value: Codable>(
         _ slotKey: SlotKey, types: SlotTypes<Value> = SlotTypes<Value>(), isExplicitKey: Bool = false,
         initialValue: () -> Value
@@ -40,7 +43,13 @@ extension StateStore {
                 cell.needsWrite = row.type != cell.typeName  // record the type it has now
             } catch {
                 cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
-                cell.needsWrite = true
+                if types.recordsInitialValue {
+                    cell.needsWrite = true
+                } else {
+                    // No default to write over it: the row goes once it is in quarantine.
+                    unsafeDowncast(cell, to: StoredDefaultCell<Value>.self).markHasNoValue()
+                    pendingDeletions.append(key)
+                }
                 pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: "\(error)"))
                 diagnostic = StateDiagnostic(
                     kind: .quarantined, key: key,
@@ -63,7 +72,11 @@ extension StateStore {
         } else {
             let key = slotKey.key
             let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
-            cell.needsWrite = true
+            if types.recordsInitialValue {
+                cell.needsWrite = true
+            } else {
+                unsafeDowncast(cell, to: StoredDefaultCell<Value>.self).markHasNoValue()
+            }
             if isExplicitKey {
                 cell.isExplicitKey = true
                 pendingExplicitKeys.append(key)
