@@ -7,6 +7,10 @@
 /// value bumps `revision` (`StateStore.write`, `modify`, `replace`), so a write needs no extra
 /// step to end it, and the cells of `@State` carry nothing for it. Guarded by the store's lock,
 /// as every field of a cell.
+///
+/// The value held while there is none is a placeholder (the default of the declaration that
+/// made the cell), never shown: `EquatableStoredDefaultCell` keeps a write of a value equal to
+/// it from being taken for an equal write.
 class StoredDefaultCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Sendable {
     /// `revision` when the cell last lost its value; `.max` while it has one.
     @exclusivity(unchecked) private var noValueRevision: UInt64 = .max
@@ -15,16 +19,6 @@ class StoredDefaultCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Sendab
 
     /// (lock held) From now on the cell has no value: readers show their defaults.
     final func markHasNoValue() { noValueRevision = revision }
-
-    /// A value written while the cell has none always counts, even when it equals the
-    /// placeholder `value` holds meanwhile: writing the default stores it, as SwiftUI's
-    /// `UserDefaults` does.
-    override func replace(with stored: StoredValue) throws -> Bool {
-        guard hasNoValue else { return try super.replace(with: stored) }
-        value = try ValueCodec.decode(Value.self, from: stored)
-        revision &+= 1
-        return true
-    }
 
     /// The row is gone: back to no value (the placeholder is the first declaration's default,
     /// never shown).
@@ -35,7 +29,10 @@ class StoredDefaultCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Sendab
 }
 
 /// The cell of an `Equatable` value whose defaults are not stored: an equal write does nothing,
-/// unless the cell has no value yet.
+/// unless the cell has no value yet. Then any value counts, even one equal to the placeholder
+/// `value` holds meanwhile: writing a default stores it, as `UserDefaults.set` does. (Values
+/// that are not `Equatable` always count.) Writes (`StateStore.write`, `modify`) and values
+/// from other processes (`replace`) ask this, under the store's lock, before taking a value.
 final class EquatableStoredDefaultCell<Value: Codable & Equatable>: StoredDefaultCell<Value>, @unchecked Sendable {
     override func isUnchanged(_ newValue: Value) -> Bool { !hasNoValue && value == newValue }
 }

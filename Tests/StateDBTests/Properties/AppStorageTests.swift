@@ -32,6 +32,7 @@ enum StorageViews {
             let _ = log.record("Loud")
             Text("loud \(volume)")
             Button("loud+1") { volume += 1 }
+            Button("loud=default") { volume = 5 }
         }
     }
 
@@ -120,6 +121,17 @@ enum StorageViews {
         #expect(log.take().sorted() == ["Loud", "Quiet"])
         #expect(shown(host) == ["loud 1", "quiet 1"])
         #expect(probe.value("AppStorage/volume") == "1")
+        host.store.close()
+    }
+
+    /// Even the default of the declaration that created the slot in memory: it is what the
+    /// slot holds while it has no value, and still the write counts.
+    @Test func writingTheDefaultOfTheFirstDeclarationStoresIt() throws {
+        let (host, log) = try mount()
+        host.button("loud=default").tap()
+        #expect(log.take().sorted() == ["Loud", "Quiet"])
+        #expect(shown(host) == ["loud 5", "quiet 5"])
+        #expect(probe.value("AppStorage/volume") == "5")
         host.store.close()
     }
 
