@@ -60,6 +60,10 @@ class SlotCell: @unchecked Sendable {
     /// before its key is first written; see `StoredDefaultCell`). Always false for the slots
     /// of `@State`, which record their initial value.
     var hasNoValue: Bool { false }
+
+    /// False for the cells of slots whose declarations' defaults are not stored
+    /// (`StoredDefaultCell`), which may have no value; fixed for the cell's life.
+    var recordsInitialValue: Bool { true }
 }
 
 /// A value taken for a commit: already encoded, or to be encoded outside the lock.

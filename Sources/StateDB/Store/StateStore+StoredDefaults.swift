@@ -39,28 +39,35 @@ extension StateStore {
         let wakeUps: [@Sendable () -> Void] = lock.withLock {
             guard !cell.isEnded else { return [] }
             guard let newValue = change(cell.hasNoValue ? nil : cell.value) else { return removeLocked(cell) }
-            // `isUnchanged` is false while the cell has no value (`EquatableStoredDefaultCell`).
-            if cell.isUnchanged(newValue) { return [] }
-            cell.value = newValue
-            cell.revision &+= 1
-            cell.needsWrite = true
-            enqueueLocked(cell)
-            return noteChangeLocked(cell)
+            return setLocked(cell, newValue)
         }
         for wake in wakeUps { wake() }
+    }
+
+    /// Gives the slot `value` when it has none (`binding(for:)`, which always has a value).
+    func recordIfNoValue<Stored>(_ cell: TypedSlotCell<Stored>, _ value: Stored) {
+        let wakeUps: [@Sendable () -> Void] = lock.withLock {
+            guard !cell.isEnded, cell.hasNoValue else { return [] }
+            return setLocked(cell, value)
+        }
+        for wake in wakeUps { wake() }
+    }
+
+    /// (lock held) Sets the value, as `write` does.
+    private func setLocked<Stored>(_ cell: TypedSlotCell<Stored>, _ newValue: Stored) -> [@Sendable () -> Void] {
+        // False while the cell has no value (`EquatableStoredDefaultCell`).
+        if cell.isUnchanged(newValue) { return [] }
+        cell.value = newValue
+        cell.revision &+= 1
+        cell.needsWrite = true
+        enqueueLocked(cell)
+        return noteChangeLocked(cell)
     }
 
     /// (lock held) See `removeStoredValue`.
     private func removeLocked<Stored>(_ cell: TypedSlotCell<Stored>) -> [@Sendable () -> Void] {
         guard !cell.isEnded, !cell.hasNoValue else { return [] }
-        guard cell is StoredDefaultCell<Stored> else {
-            if cell.isUnchanged(cell.initialValue) { return [] }
-            cell.value = cell.initialValue
-            cell.revision &+= 1
-            cell.needsWrite = true
-            enqueueLocked(cell)
-            return noteChangeLocked(cell)
-        }
+        guard !cell.recordsInitialValue else { return setLocked(cell, cell.initialValue) }
         cell.resetToInitial()  // no value from here on
         cell.needsWrite = false
         // Deleted even when the row may not exist yet (a first write not committed): a commit

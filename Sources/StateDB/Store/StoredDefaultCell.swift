@@ -16,6 +16,7 @@ class StoredDefaultCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Sendab
     @exclusivity(unchecked) private var noValueRevision: UInt64 = .max
 
     override var hasNoValue: Bool { revision == noValueRevision }
+    override var recordsInitialValue: Bool { false }
 
     /// (lock held) From now on the cell has no value: readers show their defaults.
     final func markHasNoValue() { noValueRevision = revision }

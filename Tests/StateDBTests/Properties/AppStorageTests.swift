@@ -202,6 +202,25 @@ enum StorageViews {
         store.close()
     }
 
+    /// `store.binding(for:)` reaches the same slot from outside any view (a background task, a
+    /// tool); as for any new key, it records its default when the key has no value.
+    @Test func aBindingForTheKeyIsTheSameSlotAndRecordsItsDefaultWhenThereIsNone() throws {
+        let (host, log) = try mount()
+        let volume = try host.store.binding(for: "AppStorage/volume", default: 5)
+        #expect(volume.wrappedValue == 5)
+        host.update()
+        #expect(log.take().sorted() == ["Loud", "Quiet"])
+        #expect(shown(host) == ["loud 5", "quiet 5"])
+        #expect(probe.value("AppStorage/volume") == "5")
+
+        volume.wrappedValue = 4
+        host.update()
+        #expect(log.take().sorted() == ["Loud", "Quiet"])
+        #expect(shown(host) == ["loud 4", "quiet 4"])
+        #expect(try host.store.binding(for: "AppStorage/volume", default: 0).wrappedValue == 4, "a default only fills a key without a value")
+        host.store.close()
+    }
+
     @Test func aDeclarationOfTheKeyWithAnotherTypeIsReportedAndKeptInMemory() throws {
         let store = try StateStore(path: path)
         let diagnostics = DiagnosticsRecorder(store)
