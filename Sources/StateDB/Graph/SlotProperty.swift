@@ -12,6 +12,13 @@ protocol SlotProperty {
     /// Attaches to the slot a previous struct of the same view used; false when the value
     /// type differs (the code changed).
     func reattach(_ location: AnySlotLocation) -> Bool
+    /// The property names its own key, and its slot is shared (`@AppStorage`): its location is
+    /// a `SharedSlotLocation`. False by default.
+    static var sharesSlotByKey: Bool { get }
+}
+
+extension SlotProperty {
+    static var sharesSlotByKey: Bool { false }
 }
 
 /// An attached slot, kept by the view node that attached it.

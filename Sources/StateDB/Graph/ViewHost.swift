@@ -260,7 +260,7 @@ public final class ViewHost {
                     var foundNoRow = false
                     let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
                     node.slots[field.name] = location
-                    if !location.isOwnedByView { watchStore(of: location) }
+                    if field.sharesSlotByKey { watchStore(of: location) }
                     if foundNoRow {
                         freshSlots.append(MovedStateMatcher.FreshSlot(cell: location.anyCell, node: node, property: field.name))
                     }

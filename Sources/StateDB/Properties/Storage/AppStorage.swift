@@ -49,6 +49,8 @@ public struct AppStorage<Value>: SlotProperty {
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattach(location) }
+
+    static var sharesSlotByKey: Bool { true }
 }
 
 extension AppStorage {

@@ -44,6 +44,8 @@ public struct SceneStorage<Value>: SlotProperty {
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattach(location) }
+
+    static var sharesSlotByKey: Bool { true }
 }
 
 extension SceneStorage {
