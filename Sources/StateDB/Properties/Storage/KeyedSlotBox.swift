@@ -4,7 +4,6 @@
 /// own default.
 ///
 /// Abstract over how the value is stored: `StoredFormBox` says.
-@usableFromInline
 class KeyedSlotBox<Value>: Location<Value>, @unchecked Sendable {
     /// Attaches to the slot of the key in the store the declaration named, or else in
     /// `hostStore`.
