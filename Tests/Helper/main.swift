@@ -25,6 +25,9 @@ let usage = """
           Meant to run under a file-size limit (prlimit --fsize). Writes 4 MB to "Big/blob" and
           flushes: prints "refused KIND: MESSAGE" and "pending true|false" when the flush fails.
           Then writes 16 bytes instead, flushes again and prints "recovered".
+      storage-set STORE KEY VALUE
+          Mounts a view host whose view declares @AppStorage(KEY) (an Int, default 0), sets it to
+          VALUE through the view, prints "ok" and returns from main without closing the store.
       open STORE
           Opens the store (creating it, or upgrading its schema after a backup), closes it and
           prints "opened"; or prints "refused KIND: MESSAGE". A write past a file-size limit
@@ -188,6 +191,32 @@ func exitWithoutFlush(_ arguments: [String]) {
     exit(0)  // no flush, no close: the exit hook commits
 }
 
+/// A view that declares `@AppStorage(key)` and sets it with its button.
+struct StorageSetter: View {
+    @AppStorage var volume: Int
+    let value: Int
+
+    init(key: String, value: Int) {
+        _volume = AppStorage(wrappedValue: 0, key)
+        self.value = value
+    }
+
+    var body: some View {
+        Button("set") { volume = value }
+    }
+}
+
+func storageSet(_ arguments: [String]) {
+    guard arguments.count == 3 else { usageError("storage-set takes STORE KEY VALUE") }
+    let value = integer(arguments[2], "VALUE")
+    let store = openStore(arguments[0])
+    MainActor.assumeIsolated {
+        let host = ViewHost(root: StorageSetter(key: arguments[1], value: value), store: store)
+        host.button("set").tap()  // runs the action, then the update that commits
+    }
+    say("ok")
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard !arguments.isEmpty else { usageError("no command given") }
 let command = arguments.removeFirst()
@@ -199,6 +228,7 @@ case "disk-full": diskFull(arguments)
 case "exit-without-flush": exitWithoutFlush(arguments)
 case "open": openOnly(arguments)
 case "terminal-self-writer": terminalSelfWriter(arguments)
+case "storage-set": storageSet(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }

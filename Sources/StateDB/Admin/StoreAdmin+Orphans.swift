@@ -57,7 +57,8 @@ extension StoreAdmin {
     ///
     /// An app stamps `seen_at` when it hydrates a slot, at most once an hour, so ages below
     /// an hour mean little. A view that stays mounted in one process for longer than
-    /// `unseenFor` also looks unseen.
+    /// `unseenFor` also looks unseen. The keys of `@AppStorage` and `@SceneStorage`
+    /// (`AppStorage/…`, `SceneStorage/…`) are never orphans.
     public func orphans(unseenFor: Int64) throws -> [AdminSlot] {
         let cutoff = nowMilliseconds() - unseenFor
         return try read("listing orphans") { try orphanRows(seenBefore: cutoff, $0).map(AdminSlot.init) }
@@ -107,9 +108,13 @@ extension StoreAdmin {
         }
     }
 
+    /// The rows unseen since `cutoff`, but for the keys of `@AppStorage` and `@SceneStorage`:
+    /// they belong to no view, so no view's absence makes them orphans.
     private func orphanRows(seenBefore cutoff: Int64, _ connection: SQLiteConnection) throws -> [StoredRow] {
-        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE seen_at < ?1 ORDER BY key")
+        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE seen_at < ?1 AND key NOT GLOB ?2 AND key NOT GLOB ?3 ORDER BY key")
         statement.bind(cutoff, at: 1)
+        statement.bind(StorageNamespace.app + "/*", at: 2)
+        statement.bind(StorageNamespace.scene + "/*", at: 3)
         var rows: [StoredRow] = []
         while try statement.step() { rows.append(StoredRow(statement)) }
         return rows

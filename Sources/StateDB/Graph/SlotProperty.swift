@@ -1,21 +1,37 @@
 /// A stored property of a view whose value lives in a slot of the store (`@State`,
-/// `@NonState`). The graph finds these fields in a view struct and attaches them to the slots
-/// of the view's identity before running `body`.
+/// `@NonState`, `@AppStorage`, `@SceneStorage`). The graph finds these fields in a view struct
+/// and attaches them to their slots before running `body`.
 protocol SlotProperty {
     /// The run-time types of this property's slots; a view type's table asks once per field.
     static func makeSlotTypes() -> AnySlotTypes
     /// Attaches to the slot `key` in `store`, hydrating or creating it. `types` is what
     /// `makeSlotTypes()` returned for this property's type. `foundNoRow` is set when the slot
-    /// was created without a row (see `MovedStateMatcher`).
+    /// was created without a row (see `MovedStateMatcher`). A property that names its own key
+    /// (`@AppStorage`) leaves `key` aside, and may use a store of its own.
     func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation
     /// Attaches to the slot a previous struct of the same view used; false when the value
     /// type differs (the code changed).
     func reattach(_ location: AnySlotLocation) -> Bool
+    /// The property names its own key, and its slot is shared (`@AppStorage`): its location is
+    /// a `SharedSlotLocation`. False by default.
+    static var sharesSlotByKey: Bool { get }
 }
 
-/// An attached slot, kept by the view node that owns it.
+extension SlotProperty {
+    static var sharesSlotByKey: Bool { false }
+}
+
+/// An attached slot, kept by the view node that attached it.
 protocol AnySlotLocation: AnyObject {
     var anyCell: SlotCell { get }
+    /// The slot belongs to the view (`@State`): it ends, and its row is deleted, when the view
+    /// leaves the tree. False for slots shared by key (`@AppStorage`), which outlive every view.
+    var isOwnedByView: Bool { get }
+}
+
+/// A slot shared by key (`@AppStorage`), possibly in a store other than the host's.
+protocol SharedSlotLocation: AnySlotLocation {
+    var store: StateStore { get }
 }
 
 /// A stored property that refers to a slot without owning it (`Binding`): two values are the

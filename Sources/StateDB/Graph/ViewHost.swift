@@ -57,6 +57,11 @@ public final class ViewHost {
     /// nothing: a cycle of such writes stops instead of updating forever.
     static let bodyWriteChainLimit = 4
 
+    /// Stores other than `store` that shared slots of the tree live in
+    /// (`@AppStorage("k", store: other)`), each with this host's subscription: their changes
+    /// re-run their readers, and each update commits them, as the host's own store.
+    private var otherStores: [(store: StateStore, subscriber: ChangeSubscriber)] = []
+
     /// How many `body` evaluations ran since the host was created (mounting included).
     @exclusivity(unchecked) public private(set) var bodyEvaluationCount = 0
 
@@ -68,6 +73,9 @@ public final class ViewHost {
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
         self.root = ViewNode(segment: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
         movedStateMatcher = MovedStateMatcher(store: store, rootType: Root.self)
+        if StorageNamespace.all.contains(self.root.segment) {
+            store.report(StateDiagnostic(kind: .reservedIdentity, key: self.root.segment, message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
+        }
         updateNumber = 1
         evaluate(self.root)
         carryOverMovedState()
@@ -76,6 +84,7 @@ public final class ViewHost {
 
     isolated deinit {
         store.unsubscribe(subscriber)
+        for other in otherStores { other.store.unsubscribe(other.subscriber) }
     }
 
     /// Called (on any thread) when a slot changes after an update, so an event loop can
@@ -92,14 +101,19 @@ public final class ViewHost {
     /// `diagnosticHandler`; the writes stay in memory for the next update or flush.
     public func update() {
         updateNumber += 1
+        refresh(store)
+        for other in otherStores { refresh(other.store) }
+        evaluateInvalidated()
+        carryOverMovedState()
+        commit()
+    }
+
+    private func refresh(_ store: StateStore) {
         do {
             try store.refreshFromDisk()
         } catch {
             store.report(StateDiagnostic(kind: .externalChange, key: nil, message: "could not read changes made by other processes: \(error)"))
         }
-        evaluateInvalidated()
-        carryOverMovedState()
-        commit()
     }
 
     /// Re-evaluates the views whose reads changed, parents first, each once.
@@ -113,7 +127,9 @@ public final class ViewHost {
         let writes = bodyWrites
         bodyWrites = [:]
         var invalidated: [ViewNode] = []
-        for cell in store.drainChanges(of: subscriber) {
+        var changed = store.drainChanges(of: subscriber)
+        for other in otherStores { changed += other.store.drainChanges(of: other.subscriber) }
+        for cell in changed {
             var depth = 0
             var writerThatRead: ObjectIdentifier?
             if !writes.isEmpty, let write = writes[ObjectIdentifier(cell)], write.revision == store.revision(of: cell) {
@@ -283,11 +299,12 @@ public final class ViewHost {
         node.children = children
     }
 
-    /// Ends a subtree: its slots' rows are deleted in the next commit.
+    /// Ends a subtree: its slots' rows are deleted in the next commit. Slots shared by key
+    /// (`@AppStorage`) are left as they are: other views, now or later, share them.
     private func unmount(_ node: ViewNode) {
         node.isMounted = false
         _ = node.identity  // built while its parent is certainly alive: a gone view may be asked later
-        for location in node.slots.values {
+        for location in node.slots.values where location.isOwnedByView {
             store.endSlot(location.anyCell)
             movedStateMatcher.noteEnded(location.anyCell.key)
         }
@@ -303,13 +320,15 @@ public final class ViewHost {
                 let property = loadSlotProperty(field.type, at: base + field.offset)
                 if let existing = node.slots[field.name] {
                     if property.reattach(existing) { continue }
-                    store.endSlot(existing.anyCell)  // the property's type changed
+                    // The property's type (or key) changed.
+                    if existing.isOwnedByView { store.endSlot(existing.anyCell) }
                     node.slots[field.name] = nil
                 }
                 do {
                     var foundNoRow = false
                     let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
                     node.slots[field.name] = location
+                    if field.sharesSlotByKey { watchStore(of: location) }
                     if foundNoRow {
                         freshSlots.append(MovedStateMatcher.FreshSlot(cell: location.anyCell, node: node, property: field.name))
                     }
@@ -321,6 +340,11 @@ public final class ViewHost {
     }
 
     private func commit() {
+        commit(store)
+        for other in otherStores { commit(other.store) }
+    }
+
+    private func commit(_ store: StateStore) {
         do {
             try store.flush()
         } catch {
@@ -328,9 +352,18 @@ public final class ViewHost {
         }
     }
 
+    /// Subscribes to the store of a shared slot, when it is not the host's and not yet
+    /// watched.
+    private func watchStore(of location: AnySlotLocation) {
+        guard let other = (location as? SharedSlotLocation)?.store, other !== store,
+              !otherStores.contains(where: { $0.store === other }) else { return }
+        let wakeUp = self.wakeUp
+        otherStores.append((other, other.subscribe(onFirstChange: { wakeUp.fire() })))
+    }
+
     /// Whether slots changed since the last update.
     public var needsUpdate: Bool {
-        store.hasChanges(for: subscriber)
+        store.hasChanges(for: subscriber) || otherStores.contains { $0.store.hasChanges(for: $0.subscriber) }
     }
 }
 

@@ -13,6 +13,8 @@ final class ViewTypeInfo: @unchecked Sendable {
         let type: any SlotProperty.Type
         /// `type.makeSlotTypes()`, kept for every mount of a view of this type.
         let slotTypes: AnySlotTypes
+        /// `type.sharesSlotByKey`, read at every attach.
+        let sharesSlotByKey: Bool
     }
 
     let type: any View.Type
@@ -59,7 +61,8 @@ final class ViewTypeInfo: @unchecked Sendable {
             if let slotType = fieldType as? any SlotProperty.Type {
                 var label = String(cString: name)
                 if label.hasPrefix("_") { label.removeFirst() }
-                slotFields.append(SlotField(name: label, offset: offset, type: slotType, slotTypes: slotType.makeSlotTypes()))
+                slotFields.append(SlotField(name: label, offset: offset, type: slotType, slotTypes: slotType.makeSlotTypes(),
+                                            sharesSlotByKey: slotType.sharesSlotByKey))
             }
             return true
         }

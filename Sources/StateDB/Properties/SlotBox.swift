@@ -115,6 +115,7 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
 
 extension SlotLocation: AnySlotLocation {
     var anyCell: SlotCell { cell }
+    var isOwnedByView: Bool { true }
 }
 
 extension SlotBox {

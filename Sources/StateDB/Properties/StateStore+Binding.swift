@@ -8,10 +8,16 @@ extension StateStore {
     /// try store.flush()
     /// ```
     ///
+    /// A key of `@AppStorage` or `@SceneStorage` (`AppStorage/volume`) is the same slot as the
+    /// views': when it has no value, the binding records `default` as for a new key, and the
+    /// views that read it show it.
+    ///
     /// - Throws: `StateStoreError(.typeMismatch)` when this process already uses the slot with
     ///   another type.
     public func binding<Value: Codable>(for key: String, default defaultValue: Value) throws -> Binding<Value> {
         let cell = try slot(SlotKey(key), isExplicitKey: true, initialValue: { defaultValue })
+        // A binding always has a value, to read and to write parts of.
+        if !cell.recordsInitialValue { recordIfNoValue(cell, defaultValue) }
         return Binding(location: SlotLocation(store: self, cell: cell))
     }
 }

@@ -69,6 +69,15 @@ class SlotCell: @unchecked Sendable {
     /// (lock held) Puts the initial value back (the row was deleted by another process). The old
     /// value is returned, for the caller to release after the lock.
     func resetToInitialLocked() -> StagedValue { fatalError("abstract") }
+
+    /// The slot has no value, and no row: each reader shows its own default (`@AppStorage`
+    /// before its key is first written; see `StoredDefaultCell`). Always false for the slots
+    /// of `@State`, which record their initial value.
+    var hasNoValue: Bool { false }
+
+    /// False for the cells of slots whose declarations' defaults are not stored
+    /// (`StoredDefaultCell`), which may have no value; fixed for the cell's life.
+    var recordsInitialValue: Bool { true }
 }
 
 /// A value on its way into a cell, or out of it: decoded outside the store's lock and put in

@@ -6,11 +6,29 @@
 class AnySlotTypes {}
 
 final class SlotTypes<Value: Codable>: AnySlotTypes {
-    /// `EquatableSlotCell<Value>` when `Value` is Equatable, else `TypedSlotCell<Value>`.
-    let cell = cellType(for: Value.self)
+    /// `EquatableSlotCell<Value>` when `Value` is Equatable, else `TypedSlotCell<Value>`; for
+    /// slots that do not record their initial value, `EquatableStoredDefaultCell<Value>` or
+    /// `StoredDefaultCell<Value>`.
+    let cell: TypedSlotCell<Value>.Type
     let location = SlotLocation<Value>.self
     /// `ValueCodec.typeName(of: Value.self)`.
     let typeName = ValueCodec.typeName(of: Value.self)
+    /// A slot created without a row records its initial value at the next commit (`@State`).
+    /// False for slots whose declarations' defaults are not stored (`@AppStorage`): such a slot
+    /// starts with no value (`SlotCell.hasNoValue`), and a row that does not decode is removed
+    /// after its quarantine instead of being overwritten with a default.
+    let recordsInitialValue: Bool
+
+    override init() {
+        cell = cellType(for: Value.self)
+        recordsInitialValue = true
+    }
+
+    /// The types of a slot whose defaults are not stored (see `StoredDefaultCell`).
+    init(storedDefaults: Void) {
+        cell = storedDefaultCellType(for: Value.self)
+        recordsInitialValue = false
+    }
 }
 
 /// The cell class for values of `Value`, found once per type.
@@ -19,6 +37,17 @@ private func cellType<Value: Codable>(for _: Value.Type) -> TypedSlotCell<Value>
     func open<E: Codable & Equatable>(_: E.Type) -> TypedSlotCell<Value>.Type {
         // `E` is `Value`, so this is `EquatableSlotCell<Value>`, a subclass of the result type.
         unsafeBitCast(EquatableSlotCell<E>.self as AnyClass, to: TypedSlotCell<Value>.Type.self)
+    }
+    return open(equatable)
+}
+
+/// The cell class for values of `Value` whose defaults are not stored; always a
+/// `StoredDefaultCell<Value>`.
+private func storedDefaultCellType<Value: Codable>(for _: Value.Type) -> TypedSlotCell<Value>.Type {
+    guard let equatable = Value.self as? any (Codable & Equatable).Type else { return StoredDefaultCell<Value>.self }
+    func open<E: Codable & Equatable>(_: E.Type) -> TypedSlotCell<Value>.Type {
+        // `E` is `Value`: `EquatableStoredDefaultCell<Value>`, a subclass of `StoredDefaultCell<Value>`.
+        unsafeBitCast(EquatableStoredDefaultCell<E>.self as AnyClass, to: TypedSlotCell<Value>.Type.self)
     }
     return open(equatable)
 }

@@ -32,6 +32,9 @@ public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// views stops after a few updates, so the host settles instead of updating forever.
         /// Reported once per slot; the message names the view.
         case writeDuringBody
+        /// The root view has the name of a namespace of keys the app names (`AppStorage`,
+        /// `SceneStorage`), so its slots and those keys can share rows. The key is the name.
+        case reservedIdentity
     }
 
     /// What happened.

@@ -11,7 +11,8 @@ extension StateStore {
     /// Cheap when nothing happened: one `PRAGMA data_version`. The rule when both sides
     /// changed a slot: **the last commit wins**. A slot this process changed but has not
     /// committed keeps its value (it will be committed after the other one); a slot deleted
-    /// by another process goes back to its initial value.
+    /// by another process goes back to its initial value (an `@AppStorage` slot, to no value:
+    /// its readers show their defaults).
     public func refreshFromDisk() throws {
         try withConnection("reading changes made by other processes") { connection in
             let version = try connection.pragmaInteger("data_version")
@@ -81,11 +82,17 @@ extension StateStore {
             for (candidate, error) in undecodable {
                 let cell = candidate.cell
                 guard !cell.isEnded, !cell.needsWrite else { continue }
-                // Keep our value, set the unreadable one aside, and write ours back.
+                // Keep our value, set the unreadable one aside, and write ours back (see below).
                 let row = candidate.row
                 pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))
-                cell.needsWrite = true
-                enqueueLocked(cell)
+                // A slot with no value, whose defaults are not stored, has nothing to write back:
+                // its row is removed instead.
+                if cell.hasNoValue {
+                    pendingDeletions.append(row.key)
+                } else {
+                    cell.needsWrite = true
+                    enqueueLocked(cell)
+                }
                 diagnostics.append(StateDiagnostic(kind: .externalChange, key: row.key, message: "another process stored a \(row.type) value that does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot keeps its value."))
             }
             for deletedKey in deleted {
@@ -94,11 +101,17 @@ extension StateStore {
                     slots[key] = nil  // a dormant row, or nothing
                     continue
                 }
-                guard !cell.isEnded else { continue }
+                guard !cell.isEnded, !cell.hasNoValue else { continue }
                 released.append(cell.resetToInitialLocked())
                 cell.createdAt = nil
-                cell.needsWrite = true
-                enqueueLocked(cell)
+                // A slot whose defaults are not stored is left without a value (readers show
+                // their defaults) and writes nothing; any other records its initial value again.
+                if cell.hasNoValue {
+                    cell.needsWrite = false
+                } else {
+                    cell.needsWrite = true
+                    enqueueLocked(cell)
+                }
                 wakeUps += noteChangeLocked(cell)
             }
         }

@@ -17,6 +17,9 @@ extension StateStore {
     /// `types` comes from callers that keep one (a view's field table), so it is not worked
     /// out again for every slot. `isExplicitKey`: the app named the key (`binding(for:)`); else
     /// it is a view's slot, which may take over a row an earlier build stored elsewhere.
+    ///
+    /// With `SlotTypes(storedDefaults:)` (`@AppStorage`) a slot without a row records nothing:
+    /// it starts with no value, and a row that does not decode is quarantined and deleted.
     func slot<Value: Codable>(
         _ slotKey: SlotKey, types: SlotTypes<Value> = SlotTypes<Value>(), isExplicitKey: Bool = false,
         initialValue: () -> Value
@@ -72,7 +75,13 @@ extension StateStore {
                 } else {
                     let error = decodingError ?? "unreadable"
                     cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
-                    cell.needsWrite = true
+                    if types.recordsInitialValue {
+                        cell.needsWrite = true
+                    } else {
+                        // No default to write over it: the row goes once it is in quarantine.
+                        unsafeDowncast(cell, to: StoredDefaultCell<Value>.self).markHasNoValue()
+                        pendingDeletions.append(key)
+                    }
                     pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))
                     diagnostic = StateDiagnostic(
                         kind: .quarantined, key: key,
@@ -95,7 +104,11 @@ extension StateStore {
             } else {
                 let key = slotKey.key
                 let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
-                cell.needsWrite = true
+                if types.recordsInitialValue {
+                    cell.needsWrite = true
+                } else {
+                    unsafeDowncast(cell, to: StoredDefaultCell<Value>.self).markHasNoValue()
+                }
                 if isExplicitKey {
                     cell.isExplicitKey = true
                     pendingExplicitKeys.append(key)
@@ -169,8 +182,11 @@ extension StateStore {
             }
             let revision = cell.revision
             let current = cell.value
+            // A slot without a value yet (`@AppStorage` before its first write) takes any value,
+            // even one equal to the placeholder it holds.
+            let hadNoValue = cell.hasNoValue
             lock.unlock()
-            let unchanged = cell.isEqual(current, newValue)
+            let unchanged = !hadNoValue && cell.isEqual(current, newValue)
             lock.lock()
             // Every exit below unlocks first, so `current` is released outside the lock.
             guard cell.revision == revision else {

@@ -21,7 +21,7 @@ private let reviewedInterpolations: Set<String> = [
 private let reviewedExpressions: Set<String> = [
     "sql", "statement", "StoredRow.selectSQL", #"StoredRow.selectSQL + " WHERE version > ?1""#,
     #"StoredRow.selectSQL + " WHERE key = ?1""#, #"StoredRow.selectSQL + " ORDER BY key""#,
-    #"StoredRow.selectSQL + " WHERE seen_at < ?1 ORDER BY key""#, #"immediate ? "BEGIN IMMEDIATE" : "BEGIN""#,
+    #"StoredRow.selectSQL + " WHERE seen_at < ?1 AND key NOT GLOB ?2 AND key NOT GLOB ?3 ORDER BY key""#, #"immediate ? "BEGIN IMMEDIATE" : "BEGIN""#,
     "source.scanSQL", "source.probeSQL",  // literals of `RecoverySources` (StoreAdmin+Recover.swift)
     "migration.sql",  // an embedded migration file, run whole in memory (SchemaVerification.swift)
 ]
