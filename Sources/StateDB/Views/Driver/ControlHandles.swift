@@ -136,5 +136,3 @@ extension ControlHandle {
         ReadTracker.untracked { host.renderLines(of: node) }
     }
 }
-
-/// A view that runs an action when activated (`Button`).
