@@ -187,23 +187,10 @@ extension StateStore {
             let hadNoValue = cell.hasNoValue
             lock.unlock()
             let unchanged = !hadNoValue && cell.isEqual(current, newValue)
-            lock.lock()
-            // Every exit below unlocks first, so `current` is released outside the lock.
-            guard cell.revision == revision else {
-                lock.unlock()
-                continue  // written meanwhile: compare with that value
-            }
-            if cell.isEnded {
-                lock.unlock()
-                reportWriteAfterEnd(cell)
-                return .dropped
-            }
-            if unchanged {
-                lock.unlock()
-                return .unchanged
-            }
             var incoming = newValue
-            return storeAndUnlock(cell, &incoming)
+            // nil: written meanwhile, compare with that value. `current` is released here,
+            // outside the lock.
+            if let outcome = store(&incoming, in: cell, ifUnchangedSince: revision, unchanged: unchanged) { return outcome }
         }
     }
 
@@ -229,23 +216,35 @@ extension StateStore {
             var changed = current
             change(&changed)
             let unchanged = cell.isEqual(current, changed)
-            lock.lock()
-            // Every exit below unlocks first, so the copies are released outside the lock.
-            guard cell.revision == revision else {
-                lock.unlock()
-                continue  // written meanwhile: change that value instead
-            }
-            if cell.isEnded {
-                lock.unlock()
-                reportWriteAfterEnd(cell)
-                return .dropped
-            }
-            if unchanged {
-                lock.unlock()
-                return .unchanged
-            }
-            return storeAndUnlock(cell, &changed)
+            // nil: written meanwhile, change that value instead. The copies are released here,
+            // outside the lock.
+            if let outcome = store(&changed, in: cell, ifUnchangedSince: revision, unchanged: unchanged) { return outcome }
         }
+    }
+
+    /// The second half of a write whose new value and comparison were worked out outside the
+    /// lock (`write` of a value whose `==` is the app's, `modify`): takes the lock and puts
+    /// `newValue` in place, unless the cell changed since `revision` (nil: the caller starts
+    /// over), ended, or `unchanged`. The cell's old value comes back in `newValue`, to be
+    /// released after the lock.
+    private func store<Value>(_ newValue: inout Value, in cell: TypedSlotCell<Value>, ifUnchangedSince revision: UInt64,
+                              unchanged: Bool) -> WriteOutcome? {
+        lock.lock()
+        // Every exit below unlocks first.
+        guard cell.revision == revision else {
+            lock.unlock()
+            return nil
+        }
+        if cell.isEnded {
+            lock.unlock()
+            reportWriteAfterEnd(cell)
+            return .dropped
+        }
+        if unchanged {
+            lock.unlock()
+            return .unchanged
+        }
+        return storeAndUnlock(cell, &newValue)
     }
 
     /// (lock held; released on return) Puts `newValue` in the cell, queues the commit and tells
