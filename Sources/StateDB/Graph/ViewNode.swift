@@ -12,7 +12,7 @@ final class ViewNode {
     /// builds its identity first (`ViewHost.unmount`), so a node never asks a parent that is
     /// gone. Not counted (`unowned(unsafe)`): a counted reference cost two atomic operations
     /// per view mounted and per identity built.
-    private unowned(unsafe) let parent: ViewNode?
+    unowned(unsafe) let parent: ViewNode?
     @exclusivity(unchecked) private var builtIdentity: String?
     let depth: Int
     @exclusivity(unchecked) var view: any View
@@ -30,6 +30,9 @@ final class ViewNode {
     /// The update in which it was last evaluated.
     @exclusivity(unchecked) var evaluatedInUpdate = -1
     @exclusivity(unchecked) var isMounted = true
+    /// Its modifiers' state and its environment reads; nil for most views (see
+    /// `NodeAttachments`).
+    @exclusivity(unchecked) var attachments: NodeAttachments?
 
     /// The block position it fills (nil for the root) and the first-round qualifiers its
     /// block put before the position's own, nil when the same as this format's (see
@@ -52,6 +55,9 @@ final class ViewNode {
     convenience init(_ element: ChildList.Element, parent: ViewNode) {
         self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
                   position: element.position, legacyPrefix: element.legacyPrefix)
+        if !element.modifiers.isEmpty {
+            attachments = NodeAttachments(modifiers: element.modifiers, parentHead: parent.environmentHead)
+        }
     }
 
     /// The qualifiers after the name in the first round's segment of this view: what its
