@@ -49,6 +49,14 @@ final class EnvironmentEntry {
 /// `==` for `Equatable` values, identity for objects; anything else counts as changed.
 func environmentValuesAreEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     if let lhs = lhs as? any Equatable { return lhs.isEqual(toAny: rhs) }
+    // An optional object (`.environment(model as Model?)`): compare what it holds.
+    if let lhs = lhs as? any OptionalValue, let rhs = rhs as? any OptionalValue {
+        switch (lhs.wrappedAny, rhs.wrappedAny) {
+        case (nil, nil): return type(of: lhs) == type(of: rhs)
+        case (let lhs?, let rhs?): return environmentValuesAreEqual(lhs, rhs)
+        default: return false
+        }
+    }
     if type(of: lhs) is AnyClass, type(of: rhs) is AnyClass {
         return (lhs as AnyObject) === (rhs as AnyObject)
     }
@@ -61,3 +69,4 @@ extension Equatable {
         return self == other
     }
 }
+
