@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Foundation
 import StateDB
 
 /// Runs a `ViewHost` in the terminal until the user quits.
@@ -18,6 +19,9 @@ import StateDB
 /// changes other processes commit to the store (checked every half second, so a value set
 /// with the `statedb` CLI shows up while the app runs). The terminal is restored when `run()`
 /// returns, throws, or the process exits or dies of a signal (see `RawTerminal`).
+///
+/// Between keys the loop runs the main actor's pending work, so the views' `.task`s run
+/// (see `runMainActorWork`); what they write is drawn like any other change.
 @MainActor
 public final class TerminalHost {
     public let host: ViewHost
@@ -52,6 +56,10 @@ public final class TerminalHost {
         var input = [UInt8](repeating: 0, count: 4096)
 
         while !RawTerminal.quitRequested {
+            if runMainActorWork() {
+                host.update()
+                session.refresh()
+            }
             let frame = session.frame(size: size)
             if frame != drawn {
                 writeAll(STDOUT_FILENO, frame.ansi)
@@ -61,7 +69,8 @@ public final class TerminalHost {
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, 500)
+            // While tasks run, wake often enough to let them resume (see `runMainActorWork`).
+            let ready = poll(&descriptors, 2, host.runningTaskCount > 0 ? 20 : 500)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
@@ -82,5 +91,20 @@ public final class TerminalHost {
                 session.refresh()
             }
         }
+    }
+
+    /// Runs the main actor's pending work (tasks that `.task` modifiers started, or that
+    /// resumed after waiting), which cannot run while this loop holds the main thread in
+    /// `poll`; true when the host then has changes to show. A task resuming from a wait off
+    /// the main actor enqueues itself without waking `poll`, so while tasks run the loop polls
+    /// every 20 ms instead of every half second.
+    ///
+    /// This needs `run()` to be called from synchronous code on the main thread (top-level
+    /// code in `main.swift`, as the examples do): called from an `async` context, the main
+    /// actor's work waits for `run()` to return.
+    private func runMainActorWork() -> Bool {
+        guard host.runningTaskCount > 0 else { return false }
+        _ = RunLoop.main.run(mode: .default, before: Date())
+        return host.needsUpdate
     }
 }
