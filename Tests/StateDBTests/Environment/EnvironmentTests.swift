@@ -128,6 +128,27 @@ private enum Modified {
     }
 }
 
+/// The same view, with and without a modifier, behind an `AnyView`: the modifiers' shape
+/// changes while the view stays (a rare case the host rebuilds the environment for).
+private struct Switching: View {
+    @State var wrapped = true
+    var body: some View {
+        content
+        Button("switch") { wrapped.toggle() }
+    }
+
+    private var content: AnyView {
+        wrapped ? AnyView(Holder().environment(\.accent, "wrapped")) : AnyView(Holder())
+    }
+}
+
+private struct Holder: View {
+    var body: some View {
+        let _ = EvaluationLog.record("Holder")
+        VStack { Reader(name: "Held") }
+    }
+}
+
 @MainActor
 @Suite(.serialized)
 struct EnvironmentTests {
@@ -195,6 +216,17 @@ struct EnvironmentTests {
         first.button("count").tap()
         let second = ViewHost(root: Modified.Screen(), store: store)
         #expect(second.texts == ["count 1"], "the same key: the modified view finds the plain one's state")
+    }
+
+    @Test func modifiersThatComeAndGoOnTheSameViewRebuildItsEnvironment() {
+        let host = ViewHost(root: Switching(), store: .inMemory())
+        #expect(host.texts.first == "Held: wrapped")
+        _ = EvaluationLog.take()
+        host.button("switch").tap()
+        #expect(host.texts.first == "Held: blue")
+        #expect(EvaluationLog.take() == ["Held"], "the same Holder: only the reader below re-runs")
+        host.button("switch").tap()
+        #expect(host.texts.first == "Held: wrapped")
     }
 
     @Test func theStoreIsInEveryViewsEnvironment() throws {

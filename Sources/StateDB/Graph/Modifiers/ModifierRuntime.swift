@@ -38,8 +38,10 @@ final class ModifierRuntime {
     func update(_ node: ViewNode, with modifiers: [NodeModifier]) {
         guard let attachments = node.attachments else {
             if modifiers.isEmpty { return }
-            node.attachments = NodeAttachments(modifiers: modifiers, parentHead: node.parent?.environmentHead)
-            rebuiltEnvironment(below: node)
+            let attachments = NodeAttachments(modifiers: modifiers, parentHead: node.parent?.environmentHead)
+            node.attachments = attachments
+            if attachments.ownHead != nil { rebuiltEnvironment(below: node) }
+            appearIfNeeded(node, attachments)
             return
         }
         let old = attachments.modifiers
@@ -82,6 +84,15 @@ final class ModifierRuntime {
             }
         }
         rebuiltEnvironment(below: node)
+        appearIfNeeded(node, attachments)
+    }
+
+    /// A view already in the tree that gained lifecycle modifiers (an `AnyView`'s content
+    /// got new ones) appears now.
+    private func appearIfNeeded(_ node: ViewNode, _ attachments: NodeAttachments) {
+        guard !attachments.hasAppeared, !attachments.modifiers.isEmpty else { return }
+        attachments.hasAppeared = true
+        appearing.append(node)
     }
 
     /// Re-chains the entries of `node`'s subtree to its new ones, and invalidates every view
