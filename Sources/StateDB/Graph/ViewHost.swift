@@ -12,9 +12,11 @@ import Foundation
 /// Mounting evaluates every body once, hydrates each view's slots from the store (recording
 /// the ones that were missing, initial values included) and commits. After that, `update()`
 /// re-evaluates exactly the views invalidated since the last update — those whose bodies read
-/// a slot that changed, through any binding, in this process or another — parents before
-/// children, each at most once; children whose inputs did not change are not re-run. Each
-/// update ends with one commit.
+/// a slot that changed, through any binding, in this process or another, or an environment
+/// value an ancestor changed — parents before children, each at most once; children whose
+/// inputs did not change are not re-run. Then the views' lifecycle actions run (`onAppear`,
+/// `onChange`…, see `docs/data-flow.md`) and their tasks start. Each update ends with one
+/// commit.
 ///
 /// A body should only read state. One that writes a slot is reported (`writeDuringBody`, once
 /// per slot) and the write kept, but it does not re-run the view that made it when that view
@@ -413,7 +415,7 @@ public final class ViewHost {
         otherStores.append((other, other.subscribe(onFirstChange: { wakeUp.fire() })))
     }
 
-    /// Whether slots changed since the last update.
+    /// Whether slots changed since the last update (or lifecycle actions are waiting).
     public var needsUpdate: Bool {
         store.hasChanges(for: subscriber) || otherStores.contains { $0.store.hasChanges(for: $0.subscriber) }
             || modifierRuntime.hasQueued
