@@ -92,7 +92,17 @@ final class ModifierRuntime {
     private func appearIfNeeded(_ node: ViewNode, _ attachments: NodeAttachments) {
         guard !attachments.hasAppeared, !attachments.modifiers.isEmpty else { return }
         attachments.hasAppeared = true
-        appearing.append(node)
+        // Only views with something to run at appearance are queued: a view with environment
+        // values alone (the root, for the store) must not make the update run a round of
+        // actions.
+        let runsAtAppearance = attachments.modifiers.contains { modifier in
+            switch modifier {
+            case .appear, .task: true
+            case .change(let watch): watch.initial
+            case .environment, .disappear: false
+            }
+        }
+        if runsAtAppearance { appearing.append(node) }
     }
 
     /// Re-chains the entries of `node`'s subtree to its new ones, and invalidates every view
@@ -174,8 +184,7 @@ final class ModifierRuntime {
     /// After a view's evaluation: the first one queues its appearance.
     func evaluated(_ node: ViewNode) {
         guard let attachments = node.attachments, !attachments.hasAppeared, !attachments.modifiers.isEmpty else { return }
-        attachments.hasAppeared = true
-        appearing.append(node)
+        appearIfNeeded(node, attachments)
     }
 
     /// The view left the tree (its children already did): its disappearance actions are
