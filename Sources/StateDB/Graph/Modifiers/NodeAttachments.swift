@@ -28,6 +28,12 @@ final class NodeAttachments {
     func buildEntries(parentHead: EnvironmentEntry?) {
         var head = parentHead
         ownTail = nil
+        ownHead = nil
+        // Most views with modifiers have lifecycle ones only: no table to allocate.
+        guard modifiers.contains(where: { if case .environment = $0 { true } else { false } }) else {
+            entries = []
+            return
+        }
         entries = Array(repeating: [], count: modifiers.count)
         for index in modifiers.indices.reversed() {
             guard case .environment(let writes) = modifiers[index] else { continue }

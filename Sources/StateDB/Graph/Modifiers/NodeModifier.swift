@@ -2,7 +2,11 @@
 /// `.onAppear`, `.task`…) are not views of their own in the graph: they add no segment to
 /// identities (wrapping a view in one keeps its state) and attach these requests to the view
 /// they modify, innermost first (see `ModifierView`).
-enum NodeModifier {
+///
+/// `indirect`: each request is one reference, so the copies the graph makes of modifier lists
+/// are retains rather than the value witnesses of a multi-payload enum (~1,500 instructions
+/// per view with an `.onAppear`).
+indirect enum NodeModifier {
     /// Values set for the view and its subtree.
     case environment([EnvironmentWrite])
     case appear(@MainActor () -> Void)
