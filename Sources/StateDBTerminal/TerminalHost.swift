@@ -20,8 +20,9 @@ import StateDB
 /// with the `statedb` CLI shows up while the app runs). The terminal is restored when `run()`
 /// returns, throws, or the process exits or dies of a signal (see `RawTerminal`).
 ///
-/// Between keys the loop runs the main actor's pending work, so the views' `.task`s run
-/// (see `runMainActorWork`); what they write is drawn like any other change.
+/// Between keys the loop runs the main actor's pending work, so the views' `.task`s (and tasks
+/// that actions start) run (see `runMainActorWork`); what they write is drawn like any other
+/// change.
 @MainActor
 public final class TerminalHost {
     public let host: ViewHost
@@ -54,6 +55,8 @@ public final class TerminalHost {
         var size = currentScreenSize()
         var drawn: Frame?
         var input = [UInt8](repeating: 0, count: 4096)
+        let clock = ContinuousClock()
+        var lastCheck = clock.now
 
         while !RawTerminal.quitRequested {
             if runMainActorWork() {
@@ -69,8 +72,8 @@ public final class TerminalHost {
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
             ]
-            // While tasks run, wake often enough to let them resume (see `runMainActorWork`).
-            let ready = poll(&descriptors, 2, host.runningTaskCount > 0 ? 20 : 500)
+            // Wake often enough to let main-actor work resume (see `runMainActorWork`).
+            let ready = poll(&descriptors, 2, Self.mainActorTurn)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
@@ -85,25 +88,29 @@ public final class TerminalHost {
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
                 if count <= 0 { return }  // the terminal went away
                 if session.handle(decoder.decode(input[..<count])) == .quit { return }
-            } else {
-                // Woken or timed out: pick up changes from other threads and processes.
+            } else if ready > 0 || clock.now - lastCheck >= .milliseconds(500) {
+                // Woken, or half a second went by: pick up changes from other threads and
+                // processes.
+                lastCheck = clock.now
                 host.update()
                 session.refresh()
             }
         }
     }
 
-    /// Runs the main actor's pending work (tasks that `.task` modifiers started, or that
-    /// resumed after waiting), which cannot run while this loop holds the main thread in
-    /// `poll`; true when the host then has changes to show. A task resuming from a wait off
-    /// the main actor enqueues itself without waking `poll`, so while tasks run the loop polls
-    /// every 20 ms instead of every half second.
+    /// How long the loop waits for a key (in ms) before running the main actor's work again.
+    static let mainActorTurn: Int32 = 20
+
+    /// Runs the main actor's pending work — the views' `.task`s, a `Task { }` an action
+    /// started — which cannot run while this loop holds the main thread in `poll`; true when
+    /// the host then has changes to show. Work resuming from a wait off the main actor (a
+    /// sleep, a download) enqueues itself without waking `poll`, so the loop comes back every
+    /// `mainActorTurn` ms (other processes' changes are still looked for every half second).
     ///
     /// This needs `run()` to be called from synchronous code on the main thread (top-level
     /// code in `main.swift`, as the examples do): called from an `async` context, the main
     /// actor's work waits for `run()` to return.
     private func runMainActorWork() -> Bool {
-        guard host.runningTaskCount > 0 else { return false }
         _ = RunLoop.main.run(mode: .default, before: Date())
         return host.needsUpdate
     }

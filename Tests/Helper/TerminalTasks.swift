@@ -2,12 +2,21 @@ import StateDB
 import StateDBTerminal
 
 /// A screen whose `.task` waits off the main actor (a sleep), then writes state, and ticks a
-/// counter a few times: it shows only if the terminal host lets main-actor tasks run.
+/// counter a few times; its "Fetch" button starts a main-actor `Task` that sleeps, then
+/// writes. Both show only if the terminal host lets main-actor work run.
 struct TaskScreen: View {
     @State var status = "waiting"
     @State var ticks = 0
+    @State var fetched = "no"
 
     var body: some View {
+        Button("Fetch") {
+            Task { @MainActor in
+                try? await Task.sleep(for: .milliseconds(50))
+                fetched = "yes"
+            }
+        }
+        Text("fetched: \(fetched)")
         Text("status: \(status)")
             .task {
                 try? await Task.sleep(for: .milliseconds(100))

@@ -37,7 +37,8 @@ let usage = """
           host until `q` is typed; the slot "SelfCountingScreen/count" counts its evaluations.
       terminal-tasks STORE
           Needs a terminal. Runs a view whose `.task` sleeps, then shows "status: loaded" and
-          counts "ticks: 3", in the terminal host until `q` is typed.
+          counts "ticks: 3", and whose "Fetch" button starts a task that shows "fetched: yes",
+          in the terminal host until `q` is typed.
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
