@@ -57,16 +57,22 @@ public final class TerminalHost {
         var input = [UInt8](repeating: 0, count: 4096)
         let clock = ContinuousClock()
         var lastCheck = clock.now
+        // Most turns of the loop (every `mainActorTurn`) change nothing: no frame to build.
+        var mayHaveChanged = true
 
         while !RawTerminal.quitRequested {
             if runMainActorWork() {
                 host.update()
                 session.refresh()
+                mayHaveChanged = true
             }
-            let frame = session.frame(size: size)
-            if frame != drawn {
-                writeAll(STDOUT_FILENO, frame.ansi)
-                drawn = frame
+            if mayHaveChanged {
+                let frame = session.frame(size: size)
+                if frame != drawn {
+                    writeAll(STDOUT_FILENO, frame.ansi)
+                    drawn = frame
+                }
+                mayHaveChanged = false
             }
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -83,6 +89,7 @@ public final class TerminalHost {
                 writeAll(STDOUT_FILENO, "\u{1B}[2J")
                 drawn = nil
             }
+            if ready > 0 { mayHaveChanged = true }
             if descriptors[0].revents != 0 {
                 let count = read(STDIN_FILENO, &input, input.count)
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
@@ -94,6 +101,7 @@ public final class TerminalHost {
                 lastCheck = clock.now
                 host.update()
                 session.refresh()
+                mayHaveChanged = true
             }
         }
     }
