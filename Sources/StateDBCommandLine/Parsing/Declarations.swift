@@ -22,15 +22,11 @@
 /// A flag: `--json`, true when given.
 @propertyWrapper
 struct Flag {
-    let name: String?
-    let short: Character?
-    let help: String
+    private let naming: OptionNaming
     private let box = ValueBox(false)
 
     init(name: String? = nil, short: Character? = nil, help: String) {
-        self.name = name
-        self.short = short
-        self.help = help
+        naming = OptionNaming(name: name, short: short, help: help)
     }
 
     var wrappedValue: Bool { box.value }
@@ -40,18 +36,14 @@ struct Flag {
 /// once (nil when absent); `[String]` may be given again and again (`--app A --app B`).
 @propertyWrapper
 struct Option<Value: OptionValue> {
-    let name: String?
-    let short: Character?
+    private let naming: OptionNaming
     /// The value's placeholder in help and messages: `P`.
-    let placeholder: String
-    let help: String
+    private let placeholder: String
     private let box = ValueBox(Value.absent)
 
     init(name: String? = nil, short: Character? = nil, value placeholder: String, help: String) {
-        self.name = name
-        self.short = short
+        naming = OptionNaming(name: name, short: short, help: help)
         self.placeholder = placeholder
-        self.help = help
     }
 
     var wrappedValue: Value { box.value }
@@ -178,17 +170,14 @@ protocol DeclaredArgument {
 }
 
 extension Flag: DeclaredArgument {
-    func declaration(label: String) -> Declaration {
-        Declaration(name: name ?? Declaration.optionName(forProperty: label), short: short, help: help, kind: .flag)
-    }
+    func declaration(label: String) -> Declaration { naming.declaration(label: label, kind: .flag) }
 
     func receive(_ values: [String]) { box.value = !values.isEmpty }
 }
 
 extension Option: DeclaredArgument {
     func declaration(label: String) -> Declaration {
-        Declaration(name: name ?? Declaration.optionName(forProperty: label), short: short, help: help,
-                    kind: .option(placeholder: placeholder, repeatable: Value.isRepeatable))
+        naming.declaration(label: label, kind: .option(placeholder: placeholder, repeatable: Value.isRepeatable))
     }
 
     func receive(_ values: [String]) { box.value = values.reduce(Value.absent) { $0.adding($1) } }
@@ -200,6 +189,18 @@ extension Argument: DeclaredArgument {
     }
 
     func receive(_ values: [String]) { box.value = Value(values: values) }
+}
+
+/// How a flag or an option is named and described.
+private struct OptionNaming {
+    /// The long name without dashes; nil: the property's name in kebab case.
+    let name: String?
+    let short: Character?
+    let help: String
+
+    func declaration(label: String, kind: Declaration.Kind) -> Declaration {
+        Declaration(name: name ?? Declaration.optionName(forProperty: label), short: short, help: help, kind: kind)
+    }
 }
 
 /// Where a declaration keeps its parsed value.
