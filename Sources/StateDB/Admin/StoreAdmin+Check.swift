@@ -75,7 +75,7 @@ extension StoreAdmin {
             try connection.execute("BEGIN")
             defer { try? connection.execute("ROLLBACK") }
             let fileProblems = try IntegrityCheck.problems(on: connection)
-            let schemaVersion = Int(try connection.pragmaInteger("user_version"))
+            let schemaVersion = Int(try connection.pragmaInteger(.userVersion))
             var unreadable: [String] = []
             func attempt<T>(_ what: String, _ body: () throws -> T) -> T? {
                 do {

@@ -213,7 +213,7 @@ public final class StateStore: @unchecked Sendable {
         try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
         // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
         // that they are still ours before anything is written (see FileSafety).
-        _ = try connection.pragmaInteger("schema_version")
+        _ = try connection.pragmaInteger(.schemaVersion)
         try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
         guard !options.readOnly else { return }
         // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
@@ -234,7 +234,7 @@ public final class StateStore: @unchecked Sendable {
                 rows[SlotIndexKey(row.key)] = .dormant(row)
             }
             seenTick = try StoreClock.current(on: connection)
-            dataVersion = try connection.pragmaInteger("data_version")
+            dataVersion = try connection.pragmaInteger(.dataVersion)
             lock.withLock { slots = rows }
         }
     }

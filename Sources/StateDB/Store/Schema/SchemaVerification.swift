@@ -173,7 +173,7 @@ enum ExpectedSchema {
             let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
             defer { connection.close() }
             for migration in SchemaMigration.all where migration.version <= version {
-                try connection.execute(migration.sql)
+                try connection.execute(SQL(migration: migration))
             }
             return try SchemaVerification.objects(of: connection)
         } catch {
