@@ -35,7 +35,7 @@ private func cellType<Value: Codable>(for _: Value.Type) -> TypedSlotCell<Value>
     guard let equatable = Value.self as? any (Codable & Equatable).Type else { return TypedSlotCell<Value>.self }
     func open<E: Codable & Equatable>(_: E.Type) -> TypedSlotCell<Value>.Type {
         // `E` is `Value`, so this is `EquatableSlotCell<Value>`, a subclass of the result type.
-        unsafeBitCast(EquatableSlotCell<E>.self as AnyClass, to: TypedSlotCell<Value>.Type.self)
+        EquatableSlotCell<E>.self as! TypedSlotCell<Value>.Type
     }
     return open(equatable)
 }
@@ -46,7 +46,7 @@ private func storedDefaultCellType<Value: Codable>(for _: Value.Type) -> TypedSl
     guard let equatable = Value.self as? any (Codable & Equatable).Type else { return StoredDefaultCell<Value>.self }
     func open<E: Codable & Equatable>(_: E.Type) -> TypedSlotCell<Value>.Type {
         // `E` is `Value`: `EquatableStoredDefaultCell<Value>`, a subclass of `StoredDefaultCell<Value>`.
-        unsafeBitCast(EquatableStoredDefaultCell<E>.self as AnyClass, to: TypedSlotCell<Value>.Type.self)
+        EquatableStoredDefaultCell<E>.self as! TypedSlotCell<Value>.Type
     }
     return open(equatable)
 }

@@ -1,6 +1,8 @@
 import CSQLite
 
-/// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs before the call returns.
+/// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs before the call returns. The C API
+/// defines it as the destructor pointer -1, which Swift can only make by reinterpreting the
+/// integer; SQLite compares it and never calls it.
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// `SQLITE_STATIC`: SQLite uses bound text and blobs where they are, until they are unbound.
 let sqliteStatic: sqlite3_destructor_type? = nil
