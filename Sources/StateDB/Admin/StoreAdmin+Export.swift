@@ -35,7 +35,7 @@ extension StoreAdmin {
             return .object([
                 .init("format", .string(ExportFormat.name)),
                 .init("formatVersion", .number(String(ExportFormat.version))),
-                .init("schemaVersion", .number(String(try connection.pragmaInteger("user_version")))),
+                .init("schemaVersion", .number(String(try connection.pragmaInteger(.userVersion)))),
                 .init("exportedAt", .string(StoreAdmin.isoTimestamp(milliseconds: nowMilliseconds()))),
                 .init("slots", .array(entries)),
             ])
