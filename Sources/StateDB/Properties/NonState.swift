@@ -37,7 +37,7 @@ public struct NonState<Value: Codable>: SlotProperty {
 
     func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
         // `types` came from `makeSlotTypes()` of this very type (the view's field table).
-        try box.attachProperty(store: store, key: key, types: unsafeDowncast(types, to: SlotTypes<Value>.self), foundNoRow: &foundNoRow)
+        try box.attachProperty(store: store, key: key, types: types as! SlotTypes<Value>, foundNoRow: &foundNoRow)
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }

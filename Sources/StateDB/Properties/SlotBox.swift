@@ -36,7 +36,7 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
     func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws {
         if let attachment, attachment.cell.slotKey == key, attachment.store === store { return }
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
-        attach(types.location.init(store: store, cell: cell, tracksReads: tracksReads))
+        attach(SlotLocation(store: store, cell: cell, tracksReads: tracksReads))
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).

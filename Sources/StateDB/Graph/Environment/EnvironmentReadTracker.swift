@@ -3,10 +3,9 @@ import Foundation
 /// Collects the environment entries a body reads while it runs (as `ReadTracker` does for
 /// slots), so the view re-runs when one of them changes — and only then.
 final class EnvironmentReadRecorder {
-    /// Used by the one thread evaluating a body, so no runtime exclusivity check.
-    @exclusivity(unchecked) private(set) var reads: [EnvironmentEntry] = []
+    private(set) var reads: [EnvironmentEntry] = []
     /// A body is being evaluated with this recorder.
-    @exclusivity(unchecked) var isRecording = false
+    var isRecording = false
 
     func record(_ entry: EnvironmentEntry) {
         guard !reads.contains(where: { $0 === entry }) else { return }
