@@ -35,6 +35,10 @@ let usage = """
       terminal-self-writer STORE
           Needs a terminal. Runs a view whose body writes the slot it reads in the terminal
           host until `q` is typed; the slot "SelfCountingScreen/count" counts its evaluations.
+      terminal-tasks STORE
+          Needs a terminal. Runs a view whose `.task` sleeps, then shows "status: loaded" and
+          counts "ticks: 3", and whose "Fetch" button starts a task that shows "fetched: yes",
+          in the terminal host until `q` is typed.
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
@@ -228,6 +232,7 @@ case "disk-full": diskFull(arguments)
 case "exit-without-flush": exitWithoutFlush(arguments)
 case "open": openOnly(arguments)
 case "terminal-self-writer": terminalSelfWriter(arguments)
+case "terminal-tasks": terminalTasks(arguments)
 case "storage-set": storageSet(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")

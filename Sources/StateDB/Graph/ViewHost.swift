@@ -12,9 +12,11 @@ import Foundation
 /// Mounting evaluates every body once, hydrates each view's slots from the store (recording
 /// the ones that were missing, initial values included) and commits. After that, `update()`
 /// re-evaluates exactly the views invalidated since the last update — those whose bodies read
-/// a slot that changed, through any binding, in this process or another — parents before
-/// children, each at most once; children whose inputs did not change are not re-run. Each
-/// update ends with one commit.
+/// a slot that changed, through any binding, in this process or another, or an environment
+/// value an ancestor changed — parents before children, each at most once; children whose
+/// inputs did not change are not re-run. Then the views' lifecycle actions run (`onAppear`,
+/// `onChange`…, see `docs/data-flow.md`) and their tasks start. Each update ends with one
+/// commit.
 ///
 /// A body should only read state. One that writes a slot is reported (`writeDuringBody`, once
 /// per slot) and the write kept, but it does not re-run the view that made it when that view
@@ -62,6 +64,9 @@ public final class ViewHost {
     /// re-run their readers, and each update commits them, as the host's own store.
     private var otherStores: [(store: StateStore, subscriber: ChangeSubscriber)] = []
 
+    /// Environment values, lifecycle actions and tasks of the views' modifiers.
+    let modifierRuntime = ModifierRuntime()
+
     /// How many `body` evaluations ran since the host was created (mounting included).
     public private(set) var bodyEvaluationCount = 0
 
@@ -71,18 +76,28 @@ public final class ViewHost {
         let wakeUp = WakeUp()
         self.wakeUp = wakeUp
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
-        self.root = ViewNode(segment: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
-        movedStateMatcher = MovedStateMatcher(store: store, rootType: Root.self)
+        // A root with modifiers (`ContentView().environment(model)`) is its content's node
+        // with them attached; the store is in every view's environment.
+        let (content, rootModifiers) = unwrappingModifiers(of: root)
+        let rootInfo = viewTypeInfo(of: content)
+        let rootNode = ViewNode(segment: rootInfo.segmentName, view: content, info: rootInfo, parent: nil)
+        rootNode.attachments = NodeAttachments(
+            modifiers: rootModifiers + [.environment([EnvironmentWrite(id: EnvironmentID(key: StateStoreKey.self), value: Optional(store) as Any)])],
+            parentHead: nil)
+        self.root = rootNode
+        movedStateMatcher = MovedStateMatcher(store: store, rootType: rootInfo.type)
         if StorageNamespace.all.contains(self.root.segment) {
             store.report(StateDiagnostic(kind: .reservedIdentity, key: self.root.segment, message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
         }
         updateNumber = 1
         evaluate(self.root)
         carryOverMovedState()
+        runModifierActions()
         commit()
     }
 
     isolated deinit {
+        modifierRuntime.tasks.cancelAll()
         store.unsubscribe(subscriber)
         for other in otherStores { other.store.unsubscribe(other.subscriber) }
     }
@@ -105,7 +120,24 @@ public final class ViewHost {
         for other in otherStores { refresh(other.store) }
         evaluateInvalidated()
         carryOverMovedState()
+        runModifierActions()
         commit()
+    }
+
+    /// How many times one update runs the actions modifiers queued (and re-evaluates what
+    /// their writes invalidated) before leaving the rest to the next update: an `onChange`
+    /// that keeps changing its own value cannot hold the update forever.
+    static let modifierActionRounds = 8
+
+    /// Runs the actions the views' modifiers queued (`onDisappear`, `onChange`, `onAppear`),
+    /// starts their tasks, and re-evaluates the views the actions' writes invalidated, in the
+    /// same update (see `ModifierRuntime` for the order).
+    private func runModifierActions() {
+        for _ in 0..<Self.modifierActionRounds where modifierRuntime.hasQueued {
+            modifierRuntime.runQueued()
+            evaluateInvalidated()
+            carryOverMovedState()
+        }
     }
 
     private func refresh(_ store: StateStore) {
@@ -151,6 +183,20 @@ public final class ViewHost {
         invalidated.sort { $0.depth < $1.depth }
         for node in invalidated where node.isMounted && node.isInvalidated {
             evaluate(node, depth: node.invalidationDepth)
+        }
+        evaluateEnvironmentReaders()
+    }
+
+    /// Re-evaluates the views that read an environment value that changed meanwhile (and
+    /// were not reached through their parents), parents first.
+    private func evaluateEnvironmentReaders() {
+        while true {
+            var nodes = modifierRuntime.takeInvalidated()
+            if nodes.isEmpty { return }
+            nodes.sort { $0.depth < $1.depth }
+            for node in nodes where node.isMounted && node.isInvalidated {
+                evaluate(node, depth: node.invalidationDepth)
+            }
         }
     }
 
@@ -212,7 +258,11 @@ public final class ViewHost {
                 addChildren(node.view, &list)
             } else if !node.info.hasNoBody {
                 bodyEvaluationCount += 1
-                list.addBlock(body(of: node.view))
+                if node.info.environmentFields.isEmpty {
+                    list.addBlock(body(of: node.view))
+                } else {
+                    list.addBlock(modifierRuntime.evaluatingBody(of: node) { body(of: node.view) })
+                }
             }
             return list
         }
@@ -224,6 +274,7 @@ public final class ViewHost {
             store.report(StateDiagnostic(kind: .duplicateIdentity, key: node.identity + "/" + segment, message: "several sibling views have this identity (duplicate ForEach ids?); each got its own slots, marked [duplicate N]. Give every element a unique id."))
         }
         reconcile(node, with: children, depth: depth)
+        if node.attachments != nil { modifierRuntime.evaluated(node) }
     }
 
     /// Slots `node`'s body changed while being evaluated: each is reported once, and remembered
@@ -252,8 +303,9 @@ public final class ViewHost {
         // type changed holds a new view, even when both types have the same name.
         if !list.elements.isEmpty && node.children.count == list.elements.count
             && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
-            for (child, element) in zip(node.children, list.elements)
-            where child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
+            for (child, element) in zip(node.children, list.elements) {
+                if !element.modifiers.isEmpty || child.attachments != nil { modifierRuntime.update(child, with: element.modifiers) }
+                guard child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) else { continue }
                 child.view = element.view
                 child.info = element.info
                 evaluate(child, depth: child.isInvalidated ? min(depth, child.invalidationDepth) : depth)
@@ -282,6 +334,7 @@ public final class ViewHost {
         for element in list.elements {
             if let child = previous[element.segment], child.info === element.info {
                 previous[element.segment] = nil
+                if !element.modifiers.isEmpty || child.attachments != nil { modifierRuntime.update(child, with: element.modifiers) }
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
@@ -310,6 +363,7 @@ public final class ViewHost {
         }
         dependencies.removeReads(of: node)
         for child in node.children { unmount(child) }
+        if node.attachments != nil { modifierRuntime.unmounted(node) }
     }
 
     private func attachSlots(of node: ViewNode) {
@@ -361,9 +415,10 @@ public final class ViewHost {
         otherStores.append((other, other.subscribe(onFirstChange: { wakeUp.fire() })))
     }
 
-    /// Whether slots changed since the last update.
+    /// Whether slots changed since the last update (or lifecycle actions are waiting).
     public var needsUpdate: Bool {
         store.hasChanges(for: subscriber) || otherStores.contains { $0.store.hasChanges(for: $0.subscriber) }
+            || modifierRuntime.hasQueued
     }
 }
 

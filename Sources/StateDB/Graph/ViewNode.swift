@@ -9,7 +9,7 @@ final class ViewNode {
     /// A parent owns its children and outlives them in the tree; a view leaving the tree
     /// builds its identity first (`ViewHost.unmount`), so a node never asks a parent that is
     /// gone. `unowned`: a strong reference would make a cycle.
-    private unowned let parent: ViewNode?
+    unowned let parent: ViewNode?
     private var builtIdentity: String?
     let depth: Int
     var view: any View
@@ -27,6 +27,9 @@ final class ViewNode {
     /// The update in which it was last evaluated.
     var evaluatedInUpdate = -1
     var isMounted = true
+    /// Its modifiers' state and its environment reads; nil for most views (see
+    /// `NodeAttachments`).
+    var attachments: NodeAttachments?
 
     /// The block position it fills (nil for the root) and the first-round qualifiers its
     /// block put before the position's own, nil when the same as this format's (see
@@ -49,6 +52,9 @@ final class ViewNode {
     convenience init(_ element: ChildList.Element, parent: ViewNode) {
         self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
                   position: element.position, legacyPrefix: element.legacyPrefix)
+        if !element.modifiers.isEmpty {
+            attachments = NodeAttachments(modifiers: element.modifiers, parentHead: parent.environmentHead)
+        }
     }
 
     /// The qualifiers after the name in the first round's segment of this view: what its
