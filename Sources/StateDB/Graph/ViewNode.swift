@@ -22,6 +22,8 @@ final class ViewNode {
     @exclusivity(unchecked) var slots = OwnedSlots()
     /// The slots the last evaluation read (kept alive while this node depends on them).
     @exclusivity(unchecked) var reads: [SlotCell] = []
+    /// The observable-model properties the last evaluation read, nil when it read none.
+    @exclusivity(unchecked) var observedReads: ObservedReadToken?
     /// A slot it read changed since its last evaluation.
     @exclusivity(unchecked) var isInvalidated = false
     /// While invalidated: 0 when a change of its own invalidated it, else how long the chain of

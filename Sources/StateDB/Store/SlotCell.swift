@@ -78,6 +78,18 @@ class SlotCell: @unchecked Sendable {
     /// False for the cells of slots whose declarations' defaults are not stored
     /// (`StoredDefaultCell`), which may have no value; fixed for the cell's life.
     var recordsInitialValue: Bool { true }
+
+    // MARK: Values that change in place
+
+    /// Called (outside the store's lock) when a property attaches to this cell: a cell whose
+    /// value can change without a write (an object whose properties change) starts watching it
+    /// (see `StateStore.noteChangedInPlace`). Nothing by default.
+    func didAttach(to store: StateStore) {}
+
+    /// For cells registered with `StateStore.pollInPlaceChanges(of:)`: whether the value
+    /// changed in place since it was last committed (its encoding differs). Called outside the
+    /// store's lock, before each commit. False by default.
+    func changedInPlaceSinceCommit() -> Bool { false }
 }
 
 /// A value on its way into a cell, or out of it: decoded outside the store's lock and put in
