@@ -87,9 +87,10 @@ class SlotCell: @unchecked Sendable {
     func didAttach(to store: StateStore) {}
 
     /// For cells registered with `StateStore.pollInPlaceChanges(of:)`: whether the value
-    /// changed in place since it was last committed (its encoding differs). Called outside the
-    /// store's lock, before each commit. False by default.
-    func changedInPlaceSinceCommit() -> Bool { false }
+    /// changed in place since it was last committed (its encoding differs). Called by `store`,
+    /// the cell's, outside its lock, before each commit (also from its `deinit`: the store is
+    /// passed in, since a weak reference to it is nil by then). False by default.
+    func changedInPlaceSinceCommit(in store: StateStore) -> Bool { false }
 }
 
 /// A value on its way into a cell, or out of it: decoded outside the store's lock and put in

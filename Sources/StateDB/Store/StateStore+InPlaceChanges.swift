@@ -60,8 +60,10 @@ extension StateStore {
 
     /// Asks every polled cell, outside the store's lock (the cells encode the app's values).
     func pollInPlaceChanges() {
-        let cells = inPlaceChanges.livePolled()
-        for cell in cells where cell.changedInPlaceSinceCommit() {
+        let polled = inPlaceChanges.livePolled()
+        guard !polled.isEmpty else { return }
+        let cells = lock.withLock { polled.filter { !$0.isEnded } }  // an ended slot stores nothing
+        for cell in cells where cell.changedInPlaceSinceCommit(in: self) {
             noteChangedInPlace(cell)
         }
     }

@@ -67,9 +67,8 @@ final class ObservedModelCell<Value: AnyObject & Observable & Codable>: TypedSlo
         return encoded
     }
 
-    override func changedInPlaceSinceCommit() -> Bool {
-        guard let store = sideLock.withLock({ self.store }),
-              let encoded = try? ValueCodec.encode(store.read(self)) else { return false }
+    override func changedInPlaceSinceCommit(in store: StateStore) -> Bool {
+        guard let encoded = try? ValueCodec.encode(store.read(self)) else { return false }
         return sideLock.withLock {
             guard encoded != lastEncoding else { return false }
             lastEncoding = encoded
