@@ -3,12 +3,13 @@
 /// `Toggle`/`TextField`.
 ///
 /// ```swift
-/// @Observable final class Counter { var count = 0 }
+/// @Observable final class Profile { var name = ""; var isPublic = false }
 ///
-/// struct CounterEditor: View {
-///     @Bindable var counter: Counter
+/// struct ProfileEditor: View {
+///     @Bindable var profile: Profile
 ///     var body: some View {
-///         Stepper("Count", value: $counter.count)   // or any child taking @Binding var
+///         TextField("Name", text: $profile.name)     // or any child taking @Binding var
+///         Toggle("Public", isOn: $profile.isPublic)
 ///     }
 /// }
 /// ```
