@@ -19,8 +19,9 @@ class StateBox<Value>: Location<Value>, @unchecked Sendable {
 }
 
 /// The slot types of a `@State` or `@NonState` of `Value`, worked out once per view type: a
-/// persisted slot's (`SlotTypes`, with the cell that watches an `@Observable` model's
-/// properties when `Value` is one), or nothing for a value kept in memory.
+/// persisted slot's (`SlotTypes`, with a cell that watches the properties of the `@Observable`
+/// models `Value` is or holds, in an optional or an array), or nothing for a value kept in
+/// memory.
 func stateSlotTypes<Value>(for _: Value.Type) -> AnySlotTypes {
     if let model = Value.self as? any (AnyObject & Observable & Codable).Type {
         func open<Model: AnyObject & Observable & Codable>(_: Model.Type) -> AnySlotTypes {
@@ -29,7 +30,9 @@ func stateSlotTypes<Value>(for _: Value.Type) -> AnySlotTypes {
         return open(model)
     }
     if let codable = Value.self as? any Codable.Type {
-        func open<C: Codable>(_: C.Type) -> AnySlotTypes { SlotTypes<C>() }
+        func open<C: Codable>(_: C.Type) -> AnySlotTypes {
+            C.self is any HoldsObservableModels.Type ? SlotTypes<C>(cell: WatchedEncodingCell<C>.self) : SlotTypes<C>()
+        }
         return open(codable)
     }
     return AnySlotTypes()

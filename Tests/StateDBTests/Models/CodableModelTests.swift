@@ -167,3 +167,39 @@ private struct Replacer: View {
         Button("louder") { settings.volume += 1 }
     }
 }
+
+/// Models held in an optional and in an array of a `@State`.
+private struct ModelHolders: View {
+    @State var picked: PlayerSettings?
+    @State var team: [PlayerSettings] = []
+    let reveal: (PlayerSettings?, [PlayerSettings]) -> Void
+    var body: some View {
+        let _ = reveal(picked, team)
+        Text("picked \(picked?.name ?? "none") team \(team.map(\.name).joined(separator: ","))")
+        Button("pick") { picked = PlayerSettings() }
+        Button("recruit") { team.append(PlayerSettings()) }
+    }
+}
+
+@MainActor
+@Suite struct ModelHolderTests {
+    @Test func modelsInAnOptionalOrAnArrayAreStoredAfterTheirPropertiesChange() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        var picked: PlayerSettings?
+        var team: [PlayerSettings] = []
+        let host = ViewHost(root: ModelHolders { picked = $0; team = $1 }, store: store)
+        host.button("pick").tap()
+        host.button("recruit").tap()
+        host.button("recruit").tap()
+        picked!.name = "lead"
+        team[1].volume = 9
+        #expect(host.needsUpdate, "the body read both names")
+        host.update()
+        #expect(host.texts.first == "picked lead team guest,guest")
+        store.close()
+        #expect(try SQLiteShell.run(folder.storePath, "SELECT value FROM slots WHERE key = 'ModelHolders/picked'") == #"{"name":"lead","volume":5}"#)
+        #expect(try SQLiteShell.run(folder.storePath, "SELECT value FROM slots WHERE key = 'ModelHolders/team'")
+                == #"[{"name":"guest","volume":5},{"name":"guest","volume":9}]"#)
+    }
+}

@@ -1,22 +1,19 @@
 import Foundation
 import Observation
 
-/// The cell of a slot holding an `@Observable` model that is `Codable`: the model is
-/// persisted under the slot's key, and stored again after its properties change.
+/// The cell of a slot whose `Codable` value holds `@Observable` models: a model itself
+/// (`ObservedModelCell`), or an optional or an array of them. The value is persisted under the
+/// slot's key, and stored again after the models' properties change.
 ///
-/// The model's properties change without any write to the slot, so the cell watches them:
-/// each time it encodes the model (when a property first attaches to it, and at every
-/// commit of it) it tracks with Observation what the encoding read, and the first change of
-/// one of those properties marks the slot for the next commit (`noteChangedInPlace`), which
-/// encodes, and so watches, again. An encoding that reads no tracked property — the synthesized
-/// `encode(to:)` of a model with `CodingKeys` reads the macro's `_name` storage directly — cannot
-/// be watched that way; the cell then compares the model's encoding with the last one before
-/// each commit instead (`StateStore.pollInPlaceChanges`).
-///
-/// The same object written again is no change (`===`): a write through `$model.count` changes
-/// the model in place, and its readers re-run through their own tracking, not through the
-/// slot.
-final class ObservedModelCell<Value: AnyObject & Observable & Codable>: TypedSlotCell<Value>, @unchecked Sendable {
+/// The models' properties change without any write to the slot, so the cell watches them:
+/// each time it encodes the value (when a property first attaches to it, and at every commit
+/// of it) it tracks with Observation what the encoding read, and the first change of one of
+/// those properties marks the slot for the next commit (`noteChangedInPlace`), which encodes,
+/// and so watches, again. An encoding that reads no tracked property — the synthesized
+/// `encode(to:)` of a model with `CodingKeys` reads the macro's `_name` storage directly —
+/// cannot be watched that way; the cell then compares the value's encoding with the last one
+/// before each commit instead (`StateStore.pollInPlaceChanges`).
+class WatchedEncodingCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Sendable {
     // (side lock)
     private weak var store: StateStore?
     private var isWatched = false
@@ -27,10 +24,7 @@ final class ObservedModelCell<Value: AnyObject & Observable & Codable>: TypedSlo
 
     private var sideLock: NSLock { SideLocks.lock(for: self) }
 
-    override func isUnchanged(_ newValue: Value) -> Bool { value === newValue }
-    override func isEqual(_ a: Value, _ b: Value) -> Bool { a === b }
-
-    override func didAttach(to store: StateStore) {
+    override final func didAttach(to store: StateStore) {
         let first = sideLock.withLock {
             defer {
                 isWatched = true
@@ -42,8 +36,8 @@ final class ObservedModelCell<Value: AnyObject & Observable & Codable>: TypedSlo
         _ = encodeWatching(store.read(self), store: store)
     }
 
-    override func captureForCommit() -> CapturedValue {
-        let snapshot = value  // under the store's lock: a reference, encoded outside it
+    override final func captureForCommit() -> CapturedValue {
+        let snapshot = value  // under the store's lock: a reference (or a few), encoded outside it
         return .deferred { [self] in
             guard let store = sideLock.withLock({ self.store }) else { return try ValueCodec.encode(snapshot) }
             return try encodeWatching(snapshot, store: store).get()
@@ -67,7 +61,7 @@ final class ObservedModelCell<Value: AnyObject & Observable & Codable>: TypedSlo
         return encoded
     }
 
-    override func changedInPlaceSinceCommit(in store: StateStore) -> Bool {
+    override final func changedInPlaceSinceCommit(in store: StateStore) -> Bool {
         guard let encoded = try? ValueCodec.encode(store.read(self)) else { return false }
         return sideLock.withLock {
             guard encoded != lastEncoding else { return false }
@@ -76,6 +70,21 @@ final class ObservedModelCell<Value: AnyObject & Observable & Codable>: TypedSlo
         }
     }
 }
+
+/// The cell of a slot holding one `@Observable` model that is `Codable` (see
+/// `WatchedEncodingCell`). The same object written again is no change (`===`): a write through
+/// `$model.count` changes the model in place, and its readers re-run through their own
+/// tracking, not through the slot.
+final class ObservedModelCell<Value: AnyObject & Observable & Codable>: WatchedEncodingCell<Value>, @unchecked Sendable {
+    override func isUnchanged(_ newValue: Value) -> Bool { value === newValue }
+    override func isEqual(_ a: Value, _ b: Value) -> Bool { a === b }
+}
+
+/// Values that hold `@Observable` models without being one: an optional model, an array of
+/// models. Their slots' cells watch the models too (`WatchedEncodingCell`).
+protocol HoldsObservableModels {}
+extension Optional: HoldsObservableModels where Wrapped: AnyObject & Observable & Codable {}
+extension Array: HoldsObservableModels where Element: AnyObject & Observable & Codable {}
 
 /// What a watched encoding's tracking calls when a property it read is about to change: marks
 /// the cell for the next commit. Made outside the generic cell, so the closure captures no
