@@ -13,19 +13,20 @@ import CSQLite
 /// were lost: every rowid an index lists that could not be read.
 struct RowSalvage {
     /// The statements for one table. `scanSQL` selects `rowid` first and reads from rowid ?1
-    /// on, in rowid order; `probeSQL` selects the first rowid from ?1 on; each of `indexSQL`
-    /// lists `rowid` and, optionally, a name for it (the key) from one index.
+    /// on, in rowid order; `probeSQL` selects the first rowid from ?1 on (nil for a table
+    /// without rowids); each of `indexSQL` lists `rowid` and, optionally, a name for it (the
+    /// key) from one index.
     struct Source {
         let table: String
-        let scanSQL: String
-        let probeSQL: String
-        var indexSQL: [String] = []
+        let scanSQL: SQL
+        let probeSQL: SQL?
+        var indexSQL: [SQL] = []
     }
 
     /// A `WITHOUT ROWID` table: `scanSQL` selects a placeholder first and takes no parameter.
     /// Its rows are read in one pass, up to the first damaged page.
-    static func withoutRowid(table: String, scanSQL: String) -> Source {
-        Source(table: table, scanSQL: scanSQL, probeSQL: "")
+    static func withoutRowid(table: String, scanSQL: SQL) -> Source {
+        Source(table: table, scanSQL: scanSQL, probeSQL: nil)
     }
 
     /// What a scan read and stepped over.
@@ -64,8 +65,8 @@ struct RowSalvage {
         let statement: SQLiteStatement, probe: SQLiteStatement
         do {
             statement = try connection.prepare(source.scanSQL)
-            if source.probeSQL.isEmpty { return try scanOnce(statement, handle) }
-            probe = try connection.prepare(source.probeSQL)
+            guard let probeSQL = source.probeSQL else { return try scanOnce(statement, handle) }
+            probe = try connection.prepare(probeSQL)
         } catch let failure as HandlerFailure {
             throw failure.error
         } catch {

@@ -75,7 +75,7 @@ extension StoreAdmin {
             try connection.execute("BEGIN")
             defer { try? connection.execute("ROLLBACK") }
             let fileProblems = try IntegrityCheck.problems(on: connection)
-            let schemaVersion = Int(try connection.pragmaInteger("user_version"))
+            let schemaVersion = Int(try connection.pragmaInteger(.userVersion))
             var unreadable: [String] = []
             func attempt<T>(_ what: String, _ body: () throws -> T) -> T? {
                 do {
@@ -108,15 +108,20 @@ extension StoreAdmin {
 
             // Rows are read from the table itself (NOT INDEXED), one by one: a damaged index
             // must not hide the rows, and rows read before a damaged page still count.
-            var rows: [StoredRow] = []
+            // `identity` and `property` as stored, to compare with the key's parts (a
+            // `StoredRow` has only the key's).
+            var rows: [(row: StoredRow, identity: String, property: String)] = []
             _ = attempt("slots") {
-                let statement = try connection.prepare("SELECT key, type, encoding, value, created_at, updated_at, seen_at, version FROM slots NOT INDEXED")
-                while try statement.step() { rows.append(StoredRow(statement)) }
+                let statement = try connection.prepare(
+                    "SELECT key, type, encoding, value, created_at, updated_at, seen_at, version, identity, property FROM slots NOT INDEXED")
+                while try statement.step() { rows.append((StoredRow(statement), statement.string(at: 8), statement.string(at: 9))) }
             }
-            rows.sort { $0.key < $1.key }
+            rows.sort { $0.row.key < $1.row.key }
             var problems: [CheckReport.Problem] = []
-            for row in rows {
-                if let problem = self.problem(in: AdminSlot(row)) { problems.append(.init(key: row.key, message: problem)) }
+            for (row, identity, property) in rows {
+                if let problem = self.problem(in: AdminSlot(row), storedIdentity: identity, storedProperty: property) {
+                    problems.append(.init(key: row.key, message: problem))
+                }
             }
             let quarantined = attempt("quarantine") { try loadQuarantine(connection) } ?? []
             return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,
@@ -137,10 +142,10 @@ extension StoreAdmin {
         return found
     }
 
-    private func problem(in slot: AdminSlot) -> String? {
+    private func problem(in slot: AdminSlot, storedIdentity: String, storedProperty: String) -> String? {
         let split = SlotKey(slot.key)
-        if split.identity != slot.identity || split.property != slot.property {
-            return "identity \(JSONValue.quoted(slot.identity)) and property \(JSONValue.quoted(slot.property)) do not match the key"
+        if split.identity != storedIdentity || split.property != storedProperty {
+            return "identity \(JSONValue.quoted(storedIdentity)) and property \(JSONValue.quoted(storedProperty)) do not match the key"
         }
         guard let value = slot.value else { return slot.problem ?? "the value cannot be read" }
         let type = slot.slotType
@@ -151,7 +156,7 @@ extension StoreAdmin {
             return "the stored \(slot.encoding) value does not fit \(slot.type): \(error)"
         }
         // The library reads standard types from one encoding only (and numbers from integers).
-        let expected = type.storedValue(for: value).encoding
+        guard let expected = try? type.storedValue(for: value).encoding else { return nil }
         if expected != slot.encoding && !(expected == "real" && slot.encoding == "integer") {
             return "stored with encoding '\(slot.encoding)', but \(slot.type) is read from '\(expected)'; `statedb set` it again to fix it"
         }

@@ -126,8 +126,8 @@ extension StoreAdmin {
 
     /// The tables to copy, after making sure the file is a store of ours this build may read.
     private static func recoverableTables(_ connection: SQLiteConnection, path: String, readingWAL: Bool) throws -> Set<String> {
-        let applicationID = (try? connection.pragmaInteger("application_id")).map { Int32(truncatingIfNeeded: $0) } ?? 0
-        let version = Int((try? connection.pragmaInteger("user_version")) ?? 0)
+        let applicationID = (try? connection.pragmaInteger(.applicationID)).map { Int32(truncatingIfNeeded: $0) } ?? 0
+        let version = Int((try? connection.pragmaInteger(.userVersion)) ?? 0)
         var tables: Set<String> = []
         do {
             let statement = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
@@ -268,7 +268,7 @@ private struct RecoveryWriter {
     }
 
     /// Inserts a row whose columns (rowid first) bind to ?1…?`columns` as they are.
-    private func insert(_ sql: String, _ row: SQLiteStatement, columns: Int32) throws -> Written {
+    private func insert(_ sql: SQL, _ row: SQLiteStatement, columns: Int32) throws -> Written {
         let statement = try target.cached(sql)
         defer { statement.reset() }
         for column in 0..<columns { statement.bind(column: column, of: row, at: column + 1) }

@@ -58,7 +58,7 @@ import CSQLite
 
     /// The store's schema version.
     public var schemaVersion: Int {
-        get throws { try read("reading the schema version") { Int(try $0.pragmaInteger("user_version")) } }
+        get throws { try read("reading the schema version") { Int(try $0.pragmaInteger(.userVersion)) } }
     }
 
     // MARK: - Reading slots

@@ -9,11 +9,11 @@ final class ReadRecorder {
         let revision: UInt64
     }
 
-    /// Used by the one thread evaluating a body, so no runtime exclusivity check.
-    @exclusivity(unchecked) private var reads: [SlotCell] = []
-    @exclusivity(unchecked) private var writes: [Write] = []
+    /// Used by the one thread evaluating a body.
+    private var reads: [SlotCell] = []
+    private var writes: [Write] = []
     /// Between `withRecorder` and `takeReads`.
-    @exclusivity(unchecked) fileprivate(set) var isRecording = false
+    fileprivate(set) var isRecording = false
 
     func record(_ cell: SlotCell) {
         // Room for a few at once: growing from empty reallocated on the second read.
@@ -63,6 +63,10 @@ enum ReadTracker {
     }
 
     /// Runs `body` with `recorder` collecting this thread's reads; nests correctly.
+    ///
+    /// The thread-local slot holds the recorder unretained (`Unmanaged`, the only way to put a
+    /// Swift object in a `pthread` key): it is there only while this call runs, and the caller's
+    /// reference keeps it alive all that time.
     static func withRecorder<T>(_ recorder: ReadRecorder, _ body: () throws -> T) rethrows -> T {
         recorder.isRecording = true
         let previous = pthread_getspecific(key)

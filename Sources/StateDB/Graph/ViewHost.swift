@@ -31,8 +31,8 @@ public final class ViewHost {
     let root: ViewNode
     private let subscriber: ChangeSubscriber
     // Main actor only, and changed by one evaluation at a time (see `ViewNode`).
-    @exclusivity(unchecked) private var dependencies = DependencyIndex()
-    @exclusivity(unchecked) private var updateNumber = 0
+    private var dependencies = DependencyIndex()
+    private var updateNumber = 0
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
     /// Views whose observed model properties changed (see `ObservationTracking.swift`).
@@ -67,7 +67,7 @@ public final class ViewHost {
     private var otherStores: [(store: StateStore, subscriber: ChangeSubscriber)] = []
 
     /// How many `body` evaluations ran since the host was created (mounting included).
-    @exclusivity(unchecked) public private(set) var bodyEvaluationCount = 0
+    public private(set) var bodyEvaluationCount = 0
 
     /// Mounts `root` and commits its slots.
     public init<Root: View>(root: Root, store: StateStore) {

@@ -1,37 +1,34 @@
 /// One view in the mounted tree: its identity, its latest value, the slots it owns, the
 /// slots its last evaluation read, and its children.
 ///
-/// Nodes belong to the main actor and only the host changes them, one evaluation at a time,
-/// so their fields skip the runtime exclusivity check (`@exclusivity(unchecked)`): the checks
-/// were ~7% of mounting a tree.
+/// Nodes belong to the main actor and only the host changes them, one evaluation at a time.
 @MainActor
 final class ViewNode {
     /// This view's segment of the identity path (`Row[id: 42]`; the root's name for the root).
     let segment: String
     /// A parent owns its children and outlives them in the tree; a view leaving the tree
     /// builds its identity first (`ViewHost.unmount`), so a node never asks a parent that is
-    /// gone. Not counted (`unowned(unsafe)`): a counted reference cost two atomic operations
-    /// per view mounted and per identity built.
-    private unowned(unsafe) let parent: ViewNode?
-    @exclusivity(unchecked) private var builtIdentity: String?
+    /// gone. `unowned`: a strong reference would make a cycle.
+    private unowned let parent: ViewNode?
+    private var builtIdentity: String?
     let depth: Int
-    @exclusivity(unchecked) var view: any View
-    @exclusivity(unchecked) var info: ViewTypeInfo
-    @exclusivity(unchecked) var children: [ViewNode] = []
+    var view: any View
+    var info: ViewTypeInfo
+    var children: [ViewNode] = []
     /// The slots this view owns, by property name.
-    @exclusivity(unchecked) var slots = OwnedSlots()
+    var slots = OwnedSlots()
     /// The slots the last evaluation read (kept alive while this node depends on them).
-    @exclusivity(unchecked) var reads: [SlotCell] = []
+    var reads: [SlotCell] = []
     /// The observable-model properties the last evaluation read, nil when it read none.
-    @exclusivity(unchecked) var observedReads: ObservedReadToken?
+    var observedReads: ObservedReadToken?
     /// A slot it read changed since its last evaluation.
-    @exclusivity(unchecked) var isInvalidated = false
+    var isInvalidated = false
     /// While invalidated: 0 when a change of its own invalidated it, else how long the chain of
     /// writes made during bodies is that did (see `ViewHost.bodyWriteChainLimit`).
-    @exclusivity(unchecked) var invalidationDepth = 0
+    var invalidationDepth = 0
     /// The update in which it was last evaluated.
-    @exclusivity(unchecked) var evaluatedInUpdate = -1
-    @exclusivity(unchecked) var isMounted = true
+    var evaluatedInUpdate = -1
+    var isMounted = true
 
     /// The block position it fills (nil for the root) and the first-round qualifiers its
     /// block put before the position's own, nil when the same as this format's (see

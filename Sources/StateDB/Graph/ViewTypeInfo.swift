@@ -5,6 +5,9 @@ import Foundation
 /// slot fields (`@State`, `@NonState`), how to tell whether two values of it are the same
 /// input, and the positions of its blocks (`BlockShape`). Walking `Mirror` on every evaluation would dominate big trees; this table is built
 /// from the field offsets the runtime reports.
+///
+/// `@unchecked Sendable`: every field is set in `init` and never changed; the metatypes and
+/// closures it keeps are not `Sendable` types only because `View` is not.
 final class ViewTypeInfo: @unchecked Sendable {
     struct SlotField {
         /// The property name as the user wrote it (`count` for `@State var count`).
@@ -93,21 +96,14 @@ final class ViewTypeInfo: @unchecked Sendable {
         }
     }
 
-    // The values passed in are of type P (the info's own type), so opening the existential and
-    // reinterpreting it as P is exact.
+    // The values passed in are of type P (the info's own type), so the casts always succeed.
 
     private static func primitiveChildren<P: PrimitiveView>(_: P.Type) -> @MainActor (any View, inout ChildList) -> Void {
-        { @MainActor view, list in
-            @MainActor func open<W: View>(_ view: W) { unsafeBitCast(view, to: P.self).addChildren(to: &list) }
-            open(view)
-        }
+        { @MainActor view, list in (view as! P).addChildren(to: &list) }
     }
 
     private static func structuralChildren<S: StructuralView>(_: S.Type) -> @MainActor (any View, inout ChildList, Int, BlockContext) -> Void {
-        { @MainActor view, list, position, block in
-            @MainActor func open<W: View>(_ view: W) { unsafeBitCast(view, to: S.self).addChildren(to: &list, position: position, in: block) }
-            open(view)
-        }
+        { @MainActor view, list, position, block in (view as! S).addChildren(to: &list, position: position, in: block) }
     }
 }
 

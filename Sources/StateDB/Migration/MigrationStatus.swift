@@ -87,7 +87,7 @@ public struct MigrationStatus: Sendable {
             let connection = try SQLiteConnection(path: path, mode: .readWrite)
             defer { connection.close() }
             // A first read opens the -wal and -shm; they must still be ours (see FileSafety).
-            _ = try connection.pragmaInteger("schema_version")
+            _ = try connection.pragmaInteger(.schemaVersion)
             try FileSafety.checkAfterOpening(connection, path: path, expectWAL: status.schemaVersion > 0)
             backupPath = try SchemaMigrator.backup(connection, path: path, version: status.schemaVersion, label: "v")
         } catch let error as SQLiteError {

@@ -28,6 +28,9 @@
 /// other bindings; a setter or `didSet` may run more than once when other threads write the
 /// same slot at that moment. Bindings made with `init(get:set:)` are as thread-safe as their
 /// closures (a key-path write through them is a read, then a write).
+///
+/// `@unchecked Sendable`: a binding is its `Location`, which guards its own state (see
+/// `Location`); `Value` need not be Sendable, as in SwiftUI.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Binding<Value>: @unchecked Sendable {

@@ -36,7 +36,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws {
         if let attachment, attachment.cell.slotKey == key, attachment.store === store { return }
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
-        attach(types.location.init(store: store, cell: cell, tracksReads: tracksReads))
+        attach(SlotLocation(store: store, cell: cell, tracksReads: tracksReads))
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
@@ -115,7 +115,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     // `types` came from `makeSlotTypes()` of the wrapper holding this box (the view's field
     // table): a `SlotTypes<Value>`, since this box is made only for `Codable` values.
     override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
-        try attachSlot(store: store, key: key, types: unsafeDowncast(types, to: SlotTypes<Value>.self), foundNoRow: &foundNoRow)
+        try attachSlot(store: store, key: key, types: types as! SlotTypes<Value>, foundNoRow: &foundNoRow)
     }
 
     override func reattachProperty(_ location: AnySlotLocation) -> Bool {

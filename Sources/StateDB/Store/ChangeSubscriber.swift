@@ -3,12 +3,13 @@
 /// Writes append the cell to `pending` under the store's lock; the host drains it at the
 /// start of each update. `onFirstChange` runs (outside the lock) when `pending` goes from
 /// empty to non-empty, so an event loop knows an update is due.
+/// `@unchecked Sendable`: its mutable fields are guarded by the store's lock.
 final class ChangeSubscriber: @unchecked Sendable {
-    /// (store lock; the lock rules out overlapping access, so no runtime exclusivity check)
-    @exclusivity(unchecked) var pending: [SlotCell] = []
+    /// (store lock)
+    var pending: [SlotCell] = []
     /// (store lock) Names this subscriber's current batch of `pending`: a number no other
     /// batch of any subscriber of the store has. A cell stamped with it is already pending.
-    @exclusivity(unchecked) var batch: UInt64
+    var batch: UInt64
     let onFirstChange: (@Sendable () -> Void)?
 
     init(batch: UInt64, onFirstChange: (@Sendable () -> Void)?) {

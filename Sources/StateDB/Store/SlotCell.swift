@@ -3,9 +3,8 @@ import Foundation
 /// A slot in memory: the current value and what the next commit must do with its row.
 ///
 /// Every mutable field is guarded by the owning store's lock; cells never escape the store
-/// layer except as opaque references held by bindings and view nodes. The lock already rules
-/// out overlapping access, so the fields a write touches skip the runtime exclusivity check
-/// (`@exclusivity(unchecked)`), which cost more than the rest of a write.
+/// layer except as opaque references held by bindings and view nodes. That lock is what makes
+/// the cell `Sendable` (`@unchecked`: the compiler cannot see it).
 class SlotCell: @unchecked Sendable {
     let slotKey: SlotKey
     let key: String
@@ -15,13 +14,13 @@ class SlotCell: @unchecked Sendable {
     /// `seen_at` as last committed (Unix ms).
     var seenAt: Int64?
     /// The value differs from the row (or there is no row yet).
-    @exclusivity(unchecked) var needsWrite = false
+    var needsWrite = false
     /// `seen_at` should be stamped at the next commit.
-    @exclusivity(unchecked) var needsSeenStamp = false
+    var needsSeenStamp = false
     /// In the store's commit queue.
-    @exclusivity(unchecked) var isQueued = false
+    var isQueued = false
     /// The owner left the tree: the row is deleted and writes are dropped.
-    @exclusivity(unchecked) var isEnded = false
+    var isEnded = false
     /// A dropped write after the end was reported (once per slot).
     var reportedWriteAfterEnd = false
     /// A write during a body's evaluation was reported (once per slot).
@@ -35,11 +34,11 @@ class SlotCell: @unchecked Sendable {
     /// Bumped on every change of the value, so work done outside the lock on a copy of the
     /// value (the app's `==`, key-path setters and `didSet`, decoding) can tell whether the
     /// cell changed meanwhile and must be done again.
-    @exclusivity(unchecked) var revision: UInt64 = 0
+    var revision: UInt64 = 0
     /// The subscriber batch this cell was last queued in (`ChangeSubscriber.batch`); 0: none.
-    @exclusivity(unchecked) var pendingBatch: UInt64 = 0
+    var pendingBatch: UInt64 = 0
     /// The store's `changeEpoch` in which this cell was last noted to every subscriber; 0: never.
-    @exclusivity(unchecked) var notedEpoch: UInt64 = 0
+    var notedEpoch: UInt64 = 0
 
     /// `key`, when given, is `slotKey.key` already built: sharing it with the store's index
     /// keeps one copy of the text per slot instead of two.
@@ -119,7 +118,7 @@ enum CapturedValue {
 /// A slot holding a `Value`. Values of a type that is not `Equatable` always count as changed;
 /// `EquatableSlotCell` is the cell of the others.
 class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
-    @exclusivity(unchecked) var value: Value
+    var value: Value
     let initialValue: Value
 
     required init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value, types: SlotTypes<Value>) {
@@ -163,7 +162,7 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     }
 
     override func decode(_ stored: StoredValue, into staged: StagedValue) throws -> Bool {
-        let staged = unsafeDowncast(staged, to: TypedStagedValue<Value>.self)
+        let staged = staged as! TypedStagedValue<Value>
         let decoded = try ValueCodec.decode(Value.self, from: stored)
         if isEqual(staged.value, decoded) { return false }
         staged.value = decoded
@@ -172,7 +171,7 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
 
     override func applyLocked(_ staged: StagedValue) -> Bool {
         guard staged.revision == revision else { return false }
-        let staged = unsafeDowncast(staged, to: TypedStagedValue<Value>.self)
+        let staged = staged as! TypedStagedValue<Value>
         swap(&value, &staged.value)
         revision &+= 1
         return true

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Two things make it cheaper than a `String` key, which cost ~800 instructions per lookup of a
 /// 50-byte key (SipHash over every byte, then the comparison):
-/// - the hash is a word-at-a-time hash of the bytes, and the dictionary mixes only that
-///   64-bit number with its seed;
+/// - the hash is a word-at-a-time hash of the bytes, and the dictionary's `Hasher` runs over
+///   that one 64-bit number only;
 /// - a lookup can give the identity and the property apart (`init(identity:property:)`), so a
 ///   view being mounted finds its slot without building the key string: a row loaded from the
 ///   file already has one, which the slot's cell then shares.
@@ -78,12 +78,6 @@ struct SlotIndexKey: Hashable {
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
-    }
-
-    /// What `Dictionary` asks for: the stored hash mixed with the dictionary's seed, instead
-    /// of a `Hasher` run over it.
-    func _rawHashValue(seed: Int) -> Int {
-        Int(truncatingIfNeeded: Self.mix(hash ^ UInt64(UInt(bitPattern: seed))))
     }
 
     // MARK: - Hashing bytes

@@ -1,8 +1,8 @@
 /// What a slot of one value type needs at run time, worked out once: a view type's table
 /// keeps one per slot field, so mounting a view does not redo it for every slot. Code compiled
-/// generically looks `TypedSlotCell<Value>` and `SlotLocation<Value>` up in the runtime's hashed
-/// metadata cache (~450 instructions each), and the stored type name and `==` each cost a
-/// lookup or an allocation.
+/// generically looks `TypedSlotCell<Value>` up in the runtime's hashed metadata cache (~450
+/// instructions), and the stored type name and `==` each cost a lookup or an allocation.
+/// Only the store's own types: what the property wrappers make of a cell is theirs.
 class AnySlotTypes {}
 
 final class SlotTypes<Value: Codable>: AnySlotTypes {
@@ -10,7 +10,6 @@ final class SlotTypes<Value: Codable>: AnySlotTypes {
     /// slots that do not record their initial value, `EquatableStoredDefaultCell<Value>` or
     /// `StoredDefaultCell<Value>`.
     let cell: TypedSlotCell<Value>.Type
-    let location = SlotLocation<Value>.self
     /// `ValueCodec.typeName(of: Value.self)`.
     let typeName = ValueCodec.typeName(of: Value.self)
     /// A slot created without a row records its initial value at the next commit (`@State`).
@@ -43,7 +42,7 @@ private func cellType<Value: Codable>(for _: Value.Type) -> TypedSlotCell<Value>
     guard let equatable = Value.self as? any (Codable & Equatable).Type else { return TypedSlotCell<Value>.self }
     func open<E: Codable & Equatable>(_: E.Type) -> TypedSlotCell<Value>.Type {
         // `E` is `Value`, so this is `EquatableSlotCell<Value>`, a subclass of the result type.
-        unsafeBitCast(EquatableSlotCell<E>.self as AnyClass, to: TypedSlotCell<Value>.Type.self)
+        EquatableSlotCell<E>.self as! TypedSlotCell<Value>.Type
     }
     return open(equatable)
 }
@@ -54,7 +53,7 @@ private func storedDefaultCellType<Value: Codable>(for _: Value.Type) -> TypedSl
     guard let equatable = Value.self as? any (Codable & Equatable).Type else { return StoredDefaultCell<Value>.self }
     func open<E: Codable & Equatable>(_: E.Type) -> TypedSlotCell<Value>.Type {
         // `E` is `Value`: `EquatableStoredDefaultCell<Value>`, a subclass of `StoredDefaultCell<Value>`.
-        unsafeBitCast(EquatableStoredDefaultCell<E>.self as AnyClass, to: TypedSlotCell<Value>.Type.self)
+        EquatableStoredDefaultCell<E>.self as! TypedSlotCell<Value>.Type
     }
     return open(equatable)
 }

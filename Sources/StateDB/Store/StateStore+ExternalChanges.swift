@@ -15,7 +15,7 @@ extension StateStore {
     /// its readers show their defaults).
     public func refreshFromDisk() throws {
         try withConnection("reading changes made by other processes") { connection in
-            let version = try connection.pragmaInteger("data_version")
+            let version = try connection.pragmaInteger(.dataVersion)
             guard version != dataVersion else { return }
             dataVersion = version
             let rows = try connection.prepare(StoredRow.selectSQL + " WHERE version > ?1")

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Two ways, chosen by the cell: it is told at once (`noteChangedInPlace`, when it can watch
 /// what its encoding reads), or it is asked before each commit (`pollInPlaceChanges(of:)`,
-/// when it cannot: the cell compares encodings).
+/// when it cannot: the cell compares encodings). Sendable by its lock, which guards `polled`.
 final class InPlaceChangeWatch: @unchecked Sendable {
     private struct Polled {
         weak var cell: SlotCell?
@@ -29,9 +29,11 @@ final class InPlaceChangeWatch: @unchecked Sendable {
     }
 }
 
-/// The diagnostics a store reports once per key (`StateStore.reportOnce`).
+/// The diagnostics a store reports once per key (`StateStore.reportOnce`). Sendable by its
+/// lock, which guards `reported`.
 final class OnceReports: @unchecked Sendable {
     private let lock = NSLock()
+    /// (lock) Every key reported so far.
     private var reported: Set<String> = []
 
     /// True the first time `key` is given.

@@ -70,7 +70,7 @@ extension StateStore {
                 }
                 let cell: TypedSlotCell<Value>
                 if let decoded {
-                    cell = unsafeDowncast(decoded, to: TypedSlotCell<Value>.self)
+                    cell = decoded as! TypedSlotCell<Value>
                     cell.needsWrite = row.type != cell.typeName  // record the type it has now
                 } else {
                     let error = decodingError ?? "unreadable"
@@ -79,7 +79,7 @@ extension StateStore {
                         cell.needsWrite = true
                     } else {
                         // No default to write over it: the row goes once it is in quarantine.
-                        unsafeDowncast(cell, to: StoredDefaultCell<Value>.self).markHasNoValue()
+                        (cell as! StoredDefaultCell<Value>).markHasNoValue()
                         pendingDeletions.append(key)
                     }
                     pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))
@@ -107,7 +107,7 @@ extension StateStore {
                 if types.recordsInitialValue {
                     cell.needsWrite = true
                 } else {
-                    unsafeDowncast(cell, to: StoredDefaultCell<Value>.self).markHasNoValue()
+                    (cell as! StoredDefaultCell<Value>).markHasNoValue()
                 }
                 if isExplicitKey {
                     cell.isExplicitKey = true
@@ -124,7 +124,7 @@ extension StateStore {
             break
         }
         if let diagnostic { report(diagnostic) }
-        if created { return unsafeDowncast(found!, to: TypedSlotCell<Value>.self) }
+        if created { return found! as! TypedSlotCell<Value> }
         guard let cell = found as? TypedSlotCell<Value> else {
             throw StateStoreError(.typeMismatch, path: path, "slot \(found!.key) is in use as \(found!.typeName) in this process, not \(types.typeName).")
         }

@@ -112,7 +112,7 @@ enum StoredDefaultTypes {
         let id = ObjectIdentifier(type)
         return lock.withLock {
             // The entry for `Stored` was made by this function for `Stored`.
-            if let types = table[id] { return unsafeDowncast(types, to: SlotTypes<Stored>.self) }
+            if let types = table[id] { return types as! SlotTypes<Stored> }
             let types = SlotTypes<Stored>(storedDefaults: ())
             table[id] = types
             return types

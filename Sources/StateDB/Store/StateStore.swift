@@ -32,6 +32,9 @@ import Foundation
 /// a private regular file of the user running the process (a link, a FIFO or device, another
 /// user's file, one others may read or write), or has such a `-wal`, `-shm` or `-journal`
 /// beside it (`.unsafeFile`).
+///
+/// Thread-safe: every mutable field is guarded by `lock` or `databaseLock`, as each field's
+/// comment says, which is what its `@unchecked Sendable` stands on.
 public final class StateStore: @unchecked Sendable {
     /// Options for opening a store.
     public struct Options: Sendable {
@@ -67,9 +70,7 @@ public final class StateStore: @unchecked Sendable {
     public let path: String
     let options: Options
 
-    /// Guards everything below that is marked "(lock)". The hottest of those fields skip the
-    /// runtime exclusivity check (`@exclusivity(unchecked)`): the lock already rules out
-    /// overlapping access, and the check cost more than a slot write itself.
+    /// Guards everything below that is marked "(lock)".
     let lock = NSLock()
     /// Serialises use of `connection` (commits, polls); taken before `lock` when both are held.
     let databaseLock = NSLock()
@@ -78,9 +79,9 @@ public final class StateStore: @unchecked Sendable {
     var connection: SQLiteConnection?
     /// (lock) Every key this process knows: the cell of a slot in use, or the row loaded from
     /// the file that nothing has asked for yet.
-    @exclusivity(unchecked) var slots: [SlotIndexKey: SlotEntry] = [:]
+    var slots: [SlotIndexKey: SlotEntry] = [:]
     /// (lock) Cells whose rows the next commit must write.
-    @exclusivity(unchecked) var commitQueue: [SlotCell] = []
+    var commitQueue: [SlotCell] = []
     /// (lock) Keys whose rows the next commit must delete.
     var pendingDeletions: [String] = []
     /// (lock) Values the next commit moves to the quarantine table.
@@ -91,12 +92,12 @@ public final class StateStore: @unchecked Sendable {
     /// commit records in `statedb_explicit_keys` (once per key and process).
     var pendingExplicitKeys: [String] = []
     /// (lock) Who is told about changed slots.
-    @exclusivity(unchecked) var subscribers: [ChangeSubscriber] = []
+    var subscribers: [ChangeSubscriber] = []
     /// (lock) The last batch number handed to a subscriber (see `ChangeSubscriber.batch`).
     var changeBatchCounter: UInt64 = 0
     /// (lock) Bumped whenever a subscriber drains its changes or joins: a cell noted to every
     /// subscriber in the current epoch is still pending for all of them.
-    @exclusivity(unchecked) var changeEpoch: UInt64 = 1
+    var changeEpoch: UInt64 = 1
     /// (databaseLock) The clock tick up to which this process has seen every commit.
     var seenTick: Int64 = 0
     /// (databaseLock) Ticks this process committed after `seenTick` while others committed too.
@@ -217,7 +218,7 @@ public final class StateStore: @unchecked Sendable {
         try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
         // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
         // that they are still ours before anything is written (see FileSafety).
-        _ = try connection.pragmaInteger("schema_version")
+        _ = try connection.pragmaInteger(.schemaVersion)
         try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
         guard !options.readOnly else { return }
         // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
@@ -238,7 +239,7 @@ public final class StateStore: @unchecked Sendable {
                 rows[SlotIndexKey(row.key)] = .dormant(row)
             }
             seenTick = try StoreClock.current(on: connection)
-            dataVersion = try connection.pragmaInteger("data_version")
+            dataVersion = try connection.pragmaInteger(.dataVersion)
             lock.withLock { slots = rows }
         }
     }

@@ -44,8 +44,8 @@ enum StoreFile {
         }
         defer { connection.close() }
         do {
-            let applicationID = Int32(truncatingIfNeeded: try connection.pragmaInteger("application_id"))
-            let userVersion = Int(try connection.pragmaInteger("user_version"))
+            let applicationID = Int32(truncatingIfNeeded: try connection.pragmaInteger(.applicationID))
+            let userVersion = Int(try connection.pragmaInteger(.userVersion))
             let tables = try tableNames(connection)
             if applicationID == StoreFile.applicationID {
                 try checkSchema(connection, path: path, userVersion: userVersion)

@@ -13,7 +13,7 @@
 /// it from being taken for an equal write.
 class StoredDefaultCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Sendable {
     /// `revision` when the cell last lost its value; `.max` while it has one.
-    @exclusivity(unchecked) private var noValueRevision: UInt64 = .max
+    private var noValueRevision: UInt64 = .max
 
     override var hasNoValue: Bool { revision == noValueRevision }
     override var recordsInitialValue: Bool { false }
@@ -35,7 +35,7 @@ class StoredDefaultCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Sendab
         let hadNoValue = staged.revision == noValueRevision
         let changed = try super.decode(stored, into: staged)
         if changed || !hadNoValue { return changed }
-        let typed = unsafeDowncast(staged, to: TypedStagedValue<Value>.self)
+        let typed = staged as! TypedStagedValue<Value>
         typed.value = try ValueCodec.decode(Value.self, from: stored)
         return true
     }

@@ -4,7 +4,7 @@ import Foundation
 struct StoredRow: Sendable {
     /// The columns a row is read from. Not `identity` and `property`: they are the key's two
     /// parts, and reading them made SQLite decode two more texts per row for nothing.
-    static let selectSQL = "SELECT key, type, encoding, value, created_at, updated_at, seen_at, version FROM slots"
+    static let selectSQL: SQL = "SELECT key, type, encoding, value, created_at, updated_at, seen_at, version FROM slots"
 
     let key: String
     let type: String

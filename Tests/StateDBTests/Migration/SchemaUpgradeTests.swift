@@ -74,7 +74,7 @@ struct SchemaUpgradeTests {
             let text = "\(error)"
             return text.contains("0002_broken.sql") && text.contains("INSERT INTO no_such_table") && text.contains("rolled back")
         }
-        #expect(try connection.pragmaInteger("user_version") == Int64(SchemaMigration.latestVersion))
+        #expect(try connection.pragmaInteger(.userVersion) == Int64(SchemaMigration.latestVersion))
         let tables = try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'")
         _ = try tables.step()
         #expect(tables.int64(at: 0) == 0, "the CREATE TABLE was rolled back too")

@@ -6,6 +6,14 @@ import Testing
 @MainActor
 enum NonStateArticle {
     static var networkCalls = 0
+    /// What the article's code printed.
+    static var printed: [String] = []
+}
+
+/// The article's `print`, captured so the tests can check it instead of writing to stdout.
+@MainActor
+private func print(_ line: String) {
+    NonStateArticle.printed.append(line)
 }
 
 enum WithState {
@@ -28,27 +36,6 @@ enum WithState {
             print("Networking-")
             NonStateArticle.networkCalls += 1
             self.hasLoaded = true // the view refreshes here (if its body read hasLoaded)
-        }
-    }
-}
-
-enum TheArticlesOwnWrapper {
-    // The article's hand-written wrapper compiles beside ours (it shadows ours in this scope).
-    @propertyWrapper
-    /// @State에서 View가 Refresh되지 않고 mutating이 가능한 참조타입 래핑
-    public final class NonState<T> { // 레퍼런스 타입이 될것
-        /// 내부 값타입
-        private var value: T
-
-        /// 참조타입처럼 보여질 값
-        public var wrappedValue: T {
-            get { self.value }
-            set { self.value = newValue }
-        }
-
-        /// 값타입으로 초기화
-        public init(wrappedValue: T) {
-            self.value = wrappedValue
         }
     }
 }
@@ -82,6 +69,7 @@ enum WithNonState {
 struct NonStateArticleTests {
     init() {
         NonStateArticle.networkCalls = 0
+        NonStateArticle.printed = []
     }
 
     @Test func testNonStateWriteFromANonMutatingMethodRefreshesNothingAndPersists() throws {
@@ -95,6 +83,7 @@ struct NonStateArticleTests {
             host.button("Button").tap()
             host.button("Button").tap()
             #expect(NonStateArticle.networkCalls == 1, "the second tap sees hasLoaded == true")
+            #expect(NonStateArticle.printed == ["Networking-"])
             #expect(host.bodyEvaluationCount == 1, "NonState writes refresh nothing")
             #expect(!host.needsUpdate)
             store.close()
@@ -113,18 +102,10 @@ struct NonStateArticleTests {
         host.button("Button").tap()
         host.button("Button").tap()
         #expect(NonStateArticle.networkCalls == 1)
+        #expect(NonStateArticle.printed == ["Networking-"])
         // The body reads hasLoaded only inside the action, never while it runs, so it does not
         // depend on it: per-read invalidation re-runs nothing.
         #expect(host.bodyEvaluationCount == 1)
         #expect(try store.binding(for: "MyView/hasLoaded", default: false).wrappedValue)
-    }
-
-    @Test func testTheArticlesOwnWrapperStillCompiles() {
-        final class Holder {
-            @TheArticlesOwnWrapper.NonState var value = 1
-        }
-        let holder = Holder()
-        holder.value = 2
-        #expect(holder.value == 2)
     }
 }

@@ -20,6 +20,9 @@
 /// ```
 ///
 /// See `docs/identity.md`.
+///
+/// `@unchecked Sendable` (it and `Position`): built whole once per type and never changed;
+/// only the `any View.Type` it keeps is not a `Sendable` type.
 final class BlockShape: @unchecked Sendable {
     /// One place in the block where a view can appear.
     final class Position: @unchecked Sendable {

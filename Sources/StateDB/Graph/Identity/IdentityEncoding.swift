@@ -46,10 +46,10 @@ enum IdentityEncoding {
     /// `encode(id:)` for a statically typed id, with `Int` and `String` ids (the commonest
     /// `ForEach` ids) encoded without boxing the id in `Any` and casting it back.
     static func encodeID<ID>(_ id: ID) -> String {
-        // `unsafeBitCast` only reinterprets: `ID` is exactly the type each case names.
+        // The casts always succeed: `ID` is exactly the type each case names.
         switch ObjectIdentifier(ID.self) {
-        case ObjectIdentifier(Int.self): String(unsafeBitCast(id, to: Int.self))
-        case ObjectIdentifier(String.self): quoted(unsafeBitCast(id, to: String.self))
+        case ObjectIdentifier(Int.self): String(id as! Int)
+        case ObjectIdentifier(String.self): quoted(id as! String)
         default: encode(id: id)
         }
     }

@@ -2,6 +2,10 @@ import Foundation
 
 /// Where a `Binding`'s value lives. A binding is "a way to get and set a value, plus where it
 /// lives", so two bindings can be compared by place (`isSame`) rather than by value.
+///
+/// `@unchecked Sendable`: every subclass guards its mutable state with a lock (the store's for
+/// a slot, `SideLocks` for the others) and hands values out only as copies made under it;
+/// `Value` itself need not be Sendable, as SwiftUI's `Binding` does not require it.
 @usableFromInline
 class Location<Value>: @unchecked Sendable {
     func get() -> Value { fatalError("abstract") }

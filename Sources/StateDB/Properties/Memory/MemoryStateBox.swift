@@ -116,10 +116,10 @@ final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked 
 
 /// The Observation registrar of one in-memory value. A class of its own (not generic), so the
 /// key path it registers is one constant, not one instantiated per generic type and access.
-final class ValueObservation: Observable, @unchecked Sendable {
+final class ValueObservation: Observable, Sendable {
     private let registrar = ObservationRegistrar()
-    /// Never read: the key path stands for "the value".
-    private(set) var value: Void = ()
+    /// Nothing: the key path stands for "the value".
+    var value: Void { () }
 
     func access() {
         registrar.access(self, keyPath: \.value)

@@ -6,24 +6,21 @@ struct JSONEncodingUnsupported: Error {}
 /// The `Encoder` handed to each value's `encode(to:)`. It also holds what the value encoded —
 /// a single value, the members of its keyed container or the elements of its unkeyed one — so
 /// a struct costs one object here (plus the standard library's container box).
-///
-/// An encoder is used by one thread, for one value, so its fields skip the runtime
-/// exclusivity check (`@exclusivity(unchecked)`), which was a tenth of encoding a small struct.
 final class JSONNodeEncoder: Encoder {
     /// The encoder of the top-level value, which keeps `isUnsupported`; nil for that one.
     private let root: JSONNodeEncoder?
     /// Something came up that only `JSONEncoder` does exactly (kept on the root).
-    @exclusivity(unchecked) private var unsupported = false
-    @exclusivity(unchecked) private(set) var storage: JSONNode?
+    private var unsupported = false
+    private(set) var storage: JSONNode?
     /// The keyed container's members in the order first set; a key set again keeps its place
     /// and takes the new value, as a `Dictionary` does in `JSONEncoder`.
-    @exclusivity(unchecked) private(set) var members: [(key: String, value: JSONNode)] = []
+    private(set) var members: [(key: String, value: JSONNode)] = []
     /// The unkeyed container's elements.
-    @exclusivity(unchecked) var elements: [JSONNode] = []
+    var elements: [JSONNode] = []
     /// Member positions by key, once there are too many members to search.
-    @exclusivity(unchecked) private var positions: [String: Int]?
+    private var positions: [String: Int]?
     /// (top level) The top-level value is being encoded into this encoder.
-    @exclusivity(unchecked) private var hasTakenValue = false
+    private var hasTakenValue = false
 
     init(root: JSONNodeEncoder?) {
         self.root = root

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Converts `Codable` values to and from `StoredValue`.
 ///
@@ -54,39 +55,22 @@ enum ValueCodec {
             guard let wrapped = optional.wrappedAny else { return .null }
             return encodeNative(wrapped)
         }
-        switch value {
-        case let value as Bool: return .bool(value)
-        case let value as Int: return .integer(Int64(value))
-        case let value as Int64: return .integer(value)
-        case let value as Int32: return .integer(Int64(value))
-        case let value as Int16: return .integer(Int64(value))
-        case let value as Int8: return .integer(Int64(value))
-        case let value as UInt8: return .integer(Int64(value))
-        case let value as UInt16: return .integer(Int64(value))
-        case let value as UInt32: return .integer(Int64(value))
-        case let value as UInt: return Int64(exactly: value).map(StoredValue.integer)
-        case let value as UInt64: return Int64(exactly: value).map(StoredValue.integer)
-        case let value as Double: return value.isFinite ? .real(value) : nil
-        case let value as Float: return value.isFinite ? .real(Double(value)) : nil
-        case let value as String: return .text(value)
-        case let value as Data: return .blob([UInt8](value))
-        default: return nil
-        }
+        return NativeKind.exact(type(of: value))?.encode(value)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from stored: StoredValue) throws -> T {
         // The commonest exact matches first (an `Int` stored as an integer, a `String` as
         // text…), returning `T` itself: going through a `T?` cost a run-time metadata lookup
         // for the optional of the generic type, as much as the rest of the decoding.
-        // `unsafeBitCast` only reinterprets: `T` is exactly the type each case names.
+        // The casts always succeed: `T` is exactly the type each case names.
         switch (NativeKind.of(T.self), stored) {
         case (.int, .integer(let value)):
             // Out of range only where `Int` is 32 bits; the general path reports it.
-            if let exact = Int(exactly: value) { return unsafeBitCast(exact, to: T.self) }
-        case (.string, .text(let value)): return unsafeBitCast(value, to: T.self)
-        case (.bool, .bool(let value)): return unsafeBitCast(value, to: T.self)
-        case (.double, .real(let value)): return unsafeBitCast(value, to: T.self)
-        case (.int64, .integer(let value)): return unsafeBitCast(value, to: T.self)
+            if let exact = Int(exactly: value) { return exact as! T }
+        case (.string, .text(let value)): return value as! T
+        case (.bool, .bool(let value)): return value as! T
+        case (.double, .real(let value)): return value as! T
+        case (.int64, .integer(let value)): return value as! T
         default: break
         }
         return try decodeInGeneral(type, from: stored)
@@ -122,52 +106,7 @@ enum ValueCodec {
     }
 
     private static func decodeNativeAny(_ type: Any.Type, from stored: StoredValue) throws -> Any? {
-        func mismatch() -> ValueCodecError {
-            .mismatch(stored: stored.encoding, expected: typeName(of: type))
-        }
-        func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
-            guard case .integer(let value) = stored else { throw mismatch() }
-            guard let exact = I(exactly: value) else { throw ValueCodecError.outOfRange(value: value, expected: typeName(of: type)) }
-            return exact
-        }
-        switch type {
-        case is Bool.Type:
-            switch stored {
-            case .bool(let value): return value
-            case .integer(0): return false
-            case .integer(1): return true
-            default: throw mismatch()
-            }
-        case is Int.Type: return try integer(Int.self)
-        case is Int64.Type: return try integer(Int64.self)
-        case is Int32.Type: return try integer(Int32.self)
-        case is Int16.Type: return try integer(Int16.self)
-        case is Int8.Type: return try integer(Int8.self)
-        case is UInt8.Type: return try integer(UInt8.self)
-        case is UInt16.Type: return try integer(UInt16.self)
-        case is UInt32.Type: return try integer(UInt32.self)
-        case is UInt.Type, is UInt64.Type:
-            // Values above Int64.max are kept as JSON text; JSON decoding handles them.
-            if case .json = stored { return nil }
-            return type is UInt.Type ? try integer(UInt.self) : try integer(UInt64.self)
-        case is Double.Type, is Float.Type:
-            let value: Double
-            switch stored {
-            case .real(let real): value = real
-            case .integer(let integer): value = Double(integer)
-            case .json: return nil  // non-finite values are kept as JSON
-            default: throw mismatch()
-            }
-            return type is Float.Type ? Float(value) : value
-        case is String.Type:
-            guard case .text(let value) = stored else { throw mismatch() }
-            return value
-        case is Data.Type:
-            guard case .blob(let bytes) = stored else { throw mismatch() }
-            return Data(bytes)
-        default:
-            return nil
-        }
+        try NativeKind.exact(type)?.decode(stored) { typeName(of: type) }
     }
 
     private static func makeEncoder() -> JSONEncoder {
@@ -193,15 +132,14 @@ enum ValueCodec {
 }
 
 /// `String(reflecting:)` of each type, computed once.
-private final class ReflectedTypeNames: @unchecked Sendable {
-    private let lock = NSLock()
-    private var names: [ObjectIdentifier: String] = [:]
+private final class ReflectedTypeNames: Sendable {
+    private let names = Mutex<[ObjectIdentifier: String]>([:])
 
     func name(of type: Any.Type) -> String {
         let id = ObjectIdentifier(type)
-        if let name = lock.withLock({ names[id] }) { return name }
+        if let name = names.withLock({ $0[id] }) { return name }
         let name = ValueCodec.stableTypeName(String(reflecting: type))
-        lock.withLock { names[id] = name }
+        names.withLock { $0[id] = name }
         return name
     }
 }

@@ -1,6 +1,8 @@
 import CSQLite
 
-/// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs before the call returns.
+/// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs before the call returns. The C API
+/// defines it as the destructor pointer -1, which Swift can only make by reinterpreting the
+/// integer; SQLite compares it and never calls it.
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// `SQLITE_STATIC`: SQLite uses bound text and blobs where they are, until they are unbound.
 let sqliteStatic: sqlite3_destructor_type? = nil
@@ -13,9 +15,9 @@ final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
     /// Searched in order: a connection caches a handful of statements, and comparing SQL
-    /// literals (usually the same storage) is cheaper than hashing a 300-character UPSERT on
-    /// every use, which cost ~4,000 instructions per lookup.
-    private var cache: [(sql: String, statement: SQLiteStatement)] = []
+    /// literals by address is cheaper than hashing a 300-character UPSERT on every use, which
+    /// cost ~4,000 instructions per lookup.
+    private var cache: [(address: UnsafeRawPointer?, sql: String, statement: SQLiteStatement)] = []
     /// Statements stepped on this connection since it opened.
     private(set) var statementsExecuted = 0
 
@@ -62,38 +64,44 @@ final class SQLiteConnection {
     }
 
     /// Runs one or more statements that take no parameters.
-    func execute(_ sql: String) throws {
-        guard let db = handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection closed", sql: sql) }
+    func execute(_ sql: SQL) throws {
+        let text = sql.text
+        guard let db = handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection closed", sql: text) }
         statementsExecuted += 1
         var errorMessage: UnsafeMutablePointer<CChar>?
-        let rc = sqlite3_exec(db, sql, nil, nil, &errorMessage)
+        let rc = sqlite3_exec(db, text, nil, nil, &errorMessage)
         if rc != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: rc, message: message, sql: sql)
+            throw SQLiteError(code: rc, message: message, sql: text)
         }
     }
 
     /// A prepared statement, cached for the connection's lifetime.
     ///
-    /// The entries are first compared by representation: a statement comes from the same
-    /// literal each time, which is one word comparison, where `==` on the other entries' text
-    /// cost ~800 instructions per lookup (a commit looks up a statement for every row).
-    func cached(_ sql: String) throws -> SQLiteStatement {
-        if let entry = cache.first(where: { sameRepresentation($0.sql, sql) }) { return entry.statement }
-        if let entry = cache.first(where: { $0.sql == sql }) { return entry.statement }
+    /// A literal is found by its address, one word compared, where `==` on the entries' text
+    /// cost ~800 instructions per lookup (a commit looks up a statement for every row);
+    /// composed SQL by its text.
+    func cached(_ sql: SQL) throws -> SQLiteStatement {
+        if let address = sql.literalAddress {
+            if let entry = cache.first(where: { $0.address == address }) { return entry.statement }
+        } else {
+            let text = sql.text
+            if let entry = cache.first(where: { $0.address == nil && $0.sql == text }) { return entry.statement }
+        }
         let statement = try prepare(sql)
-        cache.append((sql, statement))
+        cache.append((sql.literalAddress, statement.sql, statement))
         return statement
     }
 
     /// A fresh prepared statement, finalised when released.
-    func prepare(_ sql: String) throws -> SQLiteStatement {
-        guard let db = handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection closed", sql: sql) }
+    func prepare(_ sql: SQL) throws -> SQLiteStatement {
+        let text = sql.text
+        guard let db = handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection closed", sql: text) }
         var statement: OpaquePointer?
-        let rc = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard rc == SQLITE_OK, let statement else { throw error(rc, sql: sql) }
-        return SQLiteStatement(connection: self, handle: statement, sql: sql)
+        let rc = sqlite3_prepare_v3(db, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw error(rc, sql: text) }
+        return SQLiteStatement(connection: self, handle: statement, sql: text)
     }
 
     fileprivate func countStatement() { statementsExecuted += 1 }
@@ -115,10 +123,10 @@ final class SQLiteConnection {
     }
 
     /// The value of a pragma that returns one integer.
-    func pragmaInteger(_ name: String) throws -> Int64 {
+    func pragmaInteger(_ pragma: SQLPragma) throws -> Int64 {
         // Cached: `data_version` is polled at every update, and preparing it each time cost
         // more than the rest of an update with nothing to do.
-        let statement = try cached("PRAGMA \(name)")
+        let statement = try cached(pragma.query)
         defer { statement.reset() }
         guard try statement.step() else { return 0 }
         return statement.int64(at: 0)
@@ -131,14 +139,6 @@ final class SQLiteConnection {
         guard let db = handle, statedb_set_triggers_enabled(db, enabled ? 1 : 0) == (enabled ? 1 : 0) else {
             throw SQLiteError(code: SQLITE_ERROR, message: "cannot turn triggers \(enabled ? "on" : "off")", sql: nil)
         }
-    }
-}
-
-/// Whether two strings have the same bits: then they are the same text (the same literal, or
-/// the same storage). Different bits say nothing.
-private func sameRepresentation(_ lhs: String, _ rhs: String) -> Bool {
-    withUnsafeBytes(of: lhs) { left in
-        withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) }
     }
 }
 

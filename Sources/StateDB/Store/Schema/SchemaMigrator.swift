@@ -24,8 +24,8 @@ struct SchemaMigrator {
         do {
             try connection.transaction {
                 // One statement at a time, so a failure names the statement.
-                for statement in SchemaMigrator.statements(of: migration.sql) {
-                    statementText = statement
+                for statement in SQL(migration: migration).statements {
+                    statementText = statement.text
                     try connection.execute(statement)
                 }
                 statementText = ""

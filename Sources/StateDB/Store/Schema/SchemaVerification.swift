@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// One row of `sqlite_schema`: a table, index, trigger or view.
 struct SchemaObject: Equatable, Sendable {
@@ -173,7 +174,7 @@ enum ExpectedSchema {
             let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
             defer { connection.close() }
             for migration in SchemaMigration.all where migration.version <= version {
-                try connection.execute(migration.sql)
+                try connection.execute(SQL(migration: migration))
             }
             return try SchemaVerification.objects(of: connection)
         } catch {
@@ -183,21 +184,20 @@ enum ExpectedSchema {
 }
 
 /// The per-version results, behind a lock: stores open from any thread.
-private final class SchemaCache: @unchecked Sendable {
-    struct Entry {
+private final class SchemaCache: Sendable {
+    struct Entry: Sendable {
         let objects: [SchemaObject]
         let byName: [String: SchemaObject]
     }
 
-    private let lock = NSLock()
-    private var byVersion: [Int: Entry] = [:]
+    private let byVersion = Mutex<[Int: Entry]>([:])
 
     func entry(version: Int) -> Entry {
-        if let known = lock.withLock({ byVersion[version] }) { return known }
+        if let known = byVersion.withLock({ $0[version] }) { return known }
         // Outside the lock: two first opens may both compute it, harmlessly.
         let objects = ExpectedSchema.compute(version: version)
         let entry = Entry(objects: objects, byName: Dictionary(objects.map { ($0.name, $0) }) { first, _ in first })
-        lock.withLock { byVersion[version] = entry }
+        byVersion.withLock { $0[version] = entry }
         return entry
     }
 }

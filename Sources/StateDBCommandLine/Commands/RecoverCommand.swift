@@ -1,16 +1,16 @@
 @_spi(Admin) import StateDB
 
 /// `statedb recover STORE OUT [--ignore-wal] [--json]`: salvage a damaged store into a new one.
-enum RecoverCommand: Command {
-    static let spec = CommandSpec(
+struct RecoverCommand: Command {
+    @Argument("STORE") var store: String
+    @Argument("OUT") var output: String
+    @Flag(help: "Read STORE alone, without the transactions in STORE-wal (for a -wal copied from another database).") var ignoreWAL: Bool
+    @Flag(help: "Print what was recovered and lost as JSON.") var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "recover",
         summary: "Copy every row a damaged store still has into a new store OUT.",
         usage: ["recover STORE OUT [--ignore-wal] [--json]"],
-        arguments: 2...2,
-        options: [
-            OptionSpec(name: "ignore-wal", help: "Read STORE alone, without the transactions in STORE-wal (for a -wal copied from another database)."),
-            OptionSpec(name: "json", help: "Print what was recovered and lost as JSON."),
-        ],
         discussion: """
             STORE is read from a private copy and never changes. Every table is read row by row,
             stepping over damaged pages: the slots (values exactly as stored), the quarantine,
@@ -24,11 +24,10 @@ enum RecoverCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let (store, output) = (arguments.positionals[0], arguments.positionals[1])
-        let report = try StoreAdmin.recover(from: store, into: output, ignoringWAL: arguments.has("ignore-wal"))
+    func run(_ console: Console) throws -> ExitCode {
+        let report = try StoreAdmin.recover(from: store, into: output, ignoringWAL: ignoreWAL)
         let status: ExitCode = report.isComplete ? .ok : .problemsFound
-        if arguments.has("json") {
+        if json {
             console.print(jsonText(.object([
                 .init("store", .string(report.source)),
                 .init("recoveredInto", .string(report.destination)),

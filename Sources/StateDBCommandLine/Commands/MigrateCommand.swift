@@ -3,19 +3,19 @@ import Foundation
 
 /// `statedb migrate status|plan|up STORE [--app FILE]…`: the store's schema and the
 /// operator's declarative state migrations.
-enum MigrateCommand: Command {
-    static let spec = CommandSpec(
+struct MigrateCommand: Command {
+    @Argument("ACTION") var action: String
+    @Argument("STORE") var store: String
+    @Option(value: "FILE", help: "A JSON file of state migrations (see docs/migrations.md); repeatable, applied in order.") var app: [String]
+    @Flag(help: "status: exit 5 when anything is pending.") var exitCode: Bool
+    @Flag(help: SharedHelp.json) var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "migrate",
         summary: "Show or apply pending schema and state migrations (backup first).",
         usage: ["migrate status STORE [--app FILE]… [--exit-code] [--json]",
                 "migrate plan STORE [--app FILE]…",
                 "migrate up STORE [--app FILE]…"],
-        arguments: 2...2,
-        options: [
-            OptionSpec(name: "app", value: "FILE", repeatable: true, help: "A JSON file of state migrations (see docs/migrations.md); repeatable, applied in order."),
-            OptionSpec(name: "exit-code", help: "status: exit 5 when anything is pending."),
-            .json,
-        ],
         discussion: """
             status lists the applied schema migrations with their checksums and the state
             migrations recorded in the store, and what is pending. plan shows what `up` would
@@ -27,24 +27,23 @@ enum MigrateCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let action = arguments.positionals[0]
-        let path = arguments.positionals[1]
+    func run(_ console: Console) throws -> ExitCode {
+        let path = store
         guard ["status", "plan", "up"].contains(action) else {
             throw UsageError("unknown action '\(printable(action))'; use status, plan or up")
         }
-        let migrations = try arguments.values(of: "app").flatMap(loadFile)
+        let migrations = try app.flatMap(Self.loadFile)
         let status = try MigrationStatus.read(path: path, migrations: migrations)
         switch action {
         case "status":
-            if arguments.has("json") {
-                console.print(jsonText(statusJSON(status)))
+            if json {
+                console.print(jsonText(Self.statusJSON(status)))
             } else {
-                console.print(describe(status, console))
+                console.print(Self.describe(status, console))
             }
-            return arguments.has("exit-code") && !status.isCurrent ? .problemsFound : .ok
+            return exitCode && !status.isCurrent ? .problemsFound : .ok
         case "plan":
-            console.print(plan(status, console))
+            console.print(Self.plan(status, console))
             return .ok
         default:
             guard !status.isCurrent else {

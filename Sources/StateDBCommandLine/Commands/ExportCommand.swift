@@ -2,13 +2,14 @@
 import Foundation
 
 /// `statedb export STORE [-o FILE]`: every slot as one JSON document.
-enum ExportCommand: Command {
-    static let spec = CommandSpec(
+struct ExportCommand: Command {
+    @Argument("STORE") var store: String
+    @Option(short: "o", value: "FILE", help: "Write to FILE (mode 0600, replaced atomically; `-` is standard output) instead of standard output.") var output: String?
+
+    static let configuration = CommandConfiguration(
         name: "export",
         summary: "Write every slot as a JSON document (to standard output or FILE).",
         usage: ["export STORE [-o FILE]"],
-        arguments: 1...1,
-        options: [OptionSpec(name: "output", short: "o", value: "FILE", help: "Write to FILE (mode 0600, replaced atomically; `-` is standard output) instead of standard output.")],
         discussion: """
             The document: {"format": "statedb-export", "formatVersion": 1, "schemaVersion": …,
             "exportedAt": …, "slots": [{"key", "type", "value", "updated"}, …]}, values in the
@@ -20,11 +21,11 @@ enum ExportCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let path = arguments.positionals[0]
+    func run(_ console: Console) throws -> ExitCode {
+        let path = store
         // `-o -` is standard output, as `-` is standard input for `set` and `import`.
-        let output = arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
-        if let output, sameFile(output, path) {
+        let output = self.output.flatMap { $0 == "-" ? nil : $0 }
+        if let output, Self.sameFile(output, path) {
             throw UsageError("-o \(output) is the store itself; choose another file")
         }
         let document = try withStore(path, .read) { try $0.exportDocument() }

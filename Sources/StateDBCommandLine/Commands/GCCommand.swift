@@ -1,13 +1,16 @@
 @_spi(Admin) import StateDB
 
 /// `statedb gc STORE [--unseen-for 30d] [--dry-run] [--json]`: delete orphans.
-enum GCCommand: Command {
-    static let spec = CommandSpec(
+struct GCCommand: Command {
+    @Argument("STORE") var store: String
+    @Option(value: "AGE", help: SharedHelp.unseenFor) var unseenFor: String?
+    @Flag(help: SharedHelp.dryRun) var dryRun: Bool
+    @Flag(help: "Print the deleted slots as a JSON array.") var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "gc",
         summary: "Delete the slots `statedb orphans` lists.",
         usage: ["gc STORE [--unseen-for 30d] [--dry-run] [--json]"],
-        arguments: 1...1,
-        options: [.unseenFor, .dryRun, OptionSpec(name: "json", help: "Print the deleted slots as a JSON array.")],
         discussion: """
             One transaction. A view that has stayed mounted in one app process for longer than
             --unseen-for also looks unseen: pick an age longer than your app's sessions.
@@ -16,13 +19,12 @@ enum GCCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let unseenFor = try OptionSpec.unseenForValue(arguments)
-        let dryRun = arguments.has("dry-run")
-        let removed = try withStore(arguments.positionals[0], dryRun ? .read : .write) {
+    func run(_ console: Console) throws -> ExitCode {
+        let unseenFor = try UnseenFor(self.unseenFor)
+        let removed = try withStore(store, dryRun ? .read : .write) {
             try $0.collectGarbage(unseenFor: unseenFor.milliseconds, dryRun: dryRun)
         }
-        if arguments.has("json") {
+        if json {
             console.print(jsonText(.array(removed.map(slotJSON))))
             return .ok
         }

@@ -1,17 +1,17 @@
 @_spi(Admin) import StateDB
 
 /// `statedb rm STORE KEY` / `statedb rm STORE --prefix P`: delete slots.
-enum RemoveCommand: Command {
-    static let spec = CommandSpec(
+struct RemoveCommand: Command {
+    @Argument("STORE") var store: String
+    @Argument("KEY") var key: String?
+    @Option(value: "P", help: "Delete every slot under P (ContentView/Settings matches ContentView/Settings[…]/… too, never ContentView/SettingsX).") var prefix: String?
+    @Flag(help: SharedHelp.dryRun) var dryRun: Bool
+    @Flag(help: "Print the deleted slots as a JSON array.") var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "rm",
         summary: "Delete a slot, or every slot under a prefix.",
         usage: ["rm STORE KEY", "rm STORE --prefix P [--dry-run] [--json]"],
-        arguments: 1...2,
-        options: [
-            OptionSpec(name: "prefix", value: "P", help: "Delete every slot under P (ContentView/Settings matches ContentView/Settings[…]/… too, never ContentView/SettingsX)."),
-            .dryRun,
-            OptionSpec(name: "json", help: "Print the deleted slots as a JSON array."),
-        ],
         discussion: """
             A running app that has the slot mounted starts it again from its initial value on
             its next update (as if the view were new). Deletions leave tombstones so running
@@ -23,20 +23,16 @@ enum RemoveCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let path = arguments.positionals[0]
-        let key = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
-        let prefix = arguments.value("prefix")
+    func run(_ console: Console) throws -> ExitCode {
         guard (key == nil) != (prefix == nil) else {
             throw UsageError("give either a KEY or --prefix P; usage: statedb rm STORE KEY | statedb rm STORE --prefix P")
         }
-        if key != nil, arguments.has("dry-run") { throw UsageError("--dry-run goes with --prefix; `statedb get` shows a single slot") }
-        let dryRun = arguments.has("dry-run")
-        let removed: [AdminSlot] = try withStore(path, dryRun ? .read : .write) { admin in
+        if key != nil, dryRun { throw UsageError("--dry-run goes with --prefix; `statedb get` shows a single slot") }
+        let removed: [AdminSlot] = try withStore(store, dryRun ? .read : .write) { admin in
             if let key { return [try admin.remove(key)] }
             return try admin.remove(under: KeyPrefix(prefix!), dryRun: dryRun)
         }
-        if arguments.has("json") {
+        if json {
             console.print(jsonText(.array(removed.map(slotJSON))))
         } else {
             let verb = dryRun ? "would delete" : "deleted"

@@ -1,16 +1,15 @@
 @_spi(Admin) import StateDB
 
 /// `statedb inspect STORE [--prefix P] [--json]`: the identity tree with every slot.
-enum InspectCommand: Command {
-    static let spec = CommandSpec(
+struct InspectCommand: Command {
+    @Argument("STORE") var store: String
+    @Option(value: "P", help: "Only slots under P (an identity path such as ContentView/VStack).") var prefix: String?
+    @Flag(help: SharedHelp.json) var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "inspect",
         summary: "Show the identity tree: every slot with its type, value and last update.",
         usage: ["inspect STORE [--prefix P] [--json]"],
-        arguments: 1...1,
-        options: [
-            OptionSpec(name: "prefix", value: "P", help: "Only slots under P (an identity path such as ContentView/VStack)."),
-            .json,
-        ],
         discussion: """
             Keys are identity segments and a property, separated by /. The tree splits them at
             each /, merges chains of single views, and lists each view's slots first:
@@ -27,10 +26,9 @@ enum InspectCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let prefix = arguments.value("prefix").map(KeyPrefix.init)
-        let slots = try withStore(arguments.positionals[0], .read) { try $0.slots(under: prefix) }
-        if arguments.has("json") {
+    func run(_ console: Console) throws -> ExitCode {
+        let slots = try withStore(store, .read) { try $0.slots(under: prefix.map(KeyPrefix.init)) }
+        if json {
             console.print(jsonText(.array(slots.map(slotJSON))))
         } else if slots.isEmpty {
             console.print("(no slots)")

@@ -1,17 +1,17 @@
 @_spi(Admin) import StateDB
 
 /// `statedb import STORE FILE [--replace] [--dry-run] [--json]`: load an export.
-enum ImportCommand: Command {
-    static let spec = CommandSpec(
+struct ImportCommand: Command {
+    @Argument("STORE") var store: String
+    @Argument("FILE") var file: String
+    @Flag(help: "Also delete the store's slots that are not in FILE.") var replace: Bool
+    @Flag(help: SharedHelp.dryRun) var dryRun: Bool
+    @Flag(help: "Print what changed as JSON.") var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "import",
         summary: "Load slots from a `statedb export` file, validated first, in one transaction.",
         usage: ["import STORE FILE [--replace] [--dry-run] [--json]"],
-        arguments: 2...2,
-        options: [
-            OptionSpec(name: "replace", help: "Also delete the store's slots that are not in FILE."),
-            .dryRun,
-            OptionSpec(name: "json", help: "Print what changed as JSON."),
-        ],
         discussion: """
             FILE (- for standard input) is checked completely before anything is written: the
             format, every key, and every value against its type (standard types exactly). A
@@ -22,14 +22,12 @@ enum ImportCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let path = arguments.positionals[0], file = arguments.positionals[1]
-        let dryRun = arguments.has("dry-run")
-        let result = try withStore(path, dryRun ? .read : .write) { admin in
+    func run(_ console: Console) throws -> ExitCode {
+        let result = try withStore(store, dryRun ? .read : .write) { admin in
             let document = try parseJSON(try readInput(file), source: file == "-" ? "standard input" : file)
-            return try admin.importDocument(document, replace: arguments.has("replace"), dryRun: dryRun)
+            return try admin.importDocument(document, replace: replace, dryRun: dryRun)
         }
-        if arguments.has("json") {
+        if json {
             let list = { (keys: [String]) in JSONValue.array(keys.map(JSONValue.string)) }
             console.print(jsonText(.object([
                 .init("created", list(result.created)), .init("updated", list(result.updated)),

@@ -1,17 +1,18 @@
 @_spi(Admin) import StateDB
 
 /// `statedb mv STORE OLD_PREFIX NEW_PREFIX [--force] [--dry-run]`: re-key identities.
-enum MoveCommand: Command {
-    static let spec = CommandSpec(
+struct MoveCommand: Command {
+    @Argument("STORE") var store: String
+    @Argument("OLD_PREFIX") var oldPrefix: String
+    @Argument("NEW_PREFIX") var newPrefix: String
+    @Flag(help: "Replace slots that already exist under NEW_PREFIX (otherwise the move is refused).") var force: Bool
+    @Flag(help: SharedHelp.dryRun) var dryRun: Bool
+    @Flag(help: "Print the renames as JSON.") var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "mv",
         summary: "Re-key slots after the code moved or renamed a view or property.",
         usage: ["mv STORE OLD_PREFIX NEW_PREFIX [--force] [--dry-run] [--json]"],
-        arguments: 3...3,
-        options: [
-            OptionSpec(name: "force", help: "Replace slots that already exist under NEW_PREFIX (otherwise the move is refused)."),
-            .dryRun,
-            OptionSpec(name: "json", help: "Print the renames as JSON."),
-        ],
         discussion: """
             Every slot whose key starts with OLD_PREFIX at an identity boundary (followed by /,
             a [qualifier], or the end) gets NEW_PREFIX in its place; values, types and times are
@@ -23,13 +24,11 @@ enum MoveCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let dryRun = arguments.has("dry-run")
-        let result = try withStore(arguments.positionals[0], dryRun ? .read : .write) { admin in
-            try admin.move(from: KeyPrefix(arguments.positionals[1]), to: arguments.positionals[2],
-                           force: arguments.has("force"), dryRun: dryRun)
+    func run(_ console: Console) throws -> ExitCode {
+        let result = try withStore(store, dryRun ? .read : .write) { admin in
+            try admin.move(from: KeyPrefix(oldPrefix), to: newPrefix, force: force, dryRun: dryRun)
         }
-        if arguments.has("json") {
+        if json {
             console.print(jsonText(.object([
                 .init("renames", .array(result.renames.map { .object([.init("from", .string($0.from)), .init("to", .string($0.to))]) })),
                 .init("overwritten", .array(result.overwritten.map(JSONValue.string))),

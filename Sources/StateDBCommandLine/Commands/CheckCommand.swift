@@ -1,13 +1,14 @@
 @_spi(Admin) import StateDB
 
 /// `statedb check STORE [--json]`: is the store sound?
-enum CheckCommand: Command {
-    static let spec = CommandSpec(
+struct CheckCommand: Command {
+    @Argument("STORE") var store: String
+    @Flag(help: SharedHelp.json) var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "check",
         summary: "Check the file, the schema and the clock, and every value; list quarantined values.",
         usage: ["check STORE [--json]"],
-        arguments: 1...1,
-        options: [.json],
         discussion: """
             Runs SQLite's integrity check, compares each applied schema migration's checksum with
             this build's, compares the tables, indexes and triggers with what the migrations
@@ -19,12 +20,12 @@ enum CheckCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let path = arguments.positionals[0]
+    func run(_ console: Console) throws -> ExitCode {
+        let path = store
         let admin = try StoreAdmin(path: path, access: .read, toleratingDamage: true)
         defer { admin.close() }
         let report = try admin.check()
-        if arguments.has("json") {
+        if json {
             console.print(jsonText(.object([
                 .init("healthy", .bool(report.isHealthy)),
                 .init("damaged", .bool(report.isDamaged)),

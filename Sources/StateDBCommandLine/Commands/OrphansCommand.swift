@@ -2,13 +2,15 @@
 
 /// `statedb orphans STORE [--unseen-for 30d] [--json]`: slots no app has mounted lately, where
 /// each most likely moved to, and what the app carried over itself.
-enum OrphansCommand: Command {
-    static let spec = CommandSpec(
+struct OrphansCommand: Command {
+    @Argument("STORE") var store: String
+    @Option(value: "AGE", help: SharedHelp.unseenFor) var unseenFor: String?
+    @Flag(help: #"Print JSON: {"orphans": […], "adoptions": […]}."#) var json: Bool
+
+    static let configuration = CommandConfiguration(
         name: "orphans",
         summary: "List slots no running app has mounted for a while (left behind by code changes).",
         usage: ["orphans STORE [--unseen-for 30d] [--json]"],
-        arguments: 1...1,
-        options: [.unseenFor, OptionSpec(name: "json", help: #"Print JSON: {"orphans": […], "adoptions": […]}."#)],
         discussion: """
             An app records when it last mounted (hydrated) each slot, at most once an hour. A
             slot unseen for longer than --unseen-for most likely belongs to a view the code no
@@ -24,14 +26,13 @@ enum OrphansCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let path = arguments.positionals[0]
-        let unseenFor = try OptionSpec.unseenForValue(arguments)
-        let report = try withStore(path, .read) { try $0.orphanReport(unseenFor: unseenFor.milliseconds) }
-        if arguments.has("json") {
+    func run(_ console: Console) throws -> ExitCode {
+        let unseenFor = try UnseenFor(self.unseenFor)
+        let report = try withStore(store, .read) { try $0.orphanReport(unseenFor: unseenFor.milliseconds) }
+        if json {
             console.print(jsonText(.object([
-                .init("orphans", .array(report.orphans.map(orphanJSON))),
-                .init("adoptions", .array(report.adoptions.map(adoptionJSON))),
+                .init("orphans", .array(report.orphans.map(Self.orphanJSON))),
+                .init("adoptions", .array(report.adoptions.map(Self.adoptionJSON))),
             ])))
             return .ok
         }
@@ -39,7 +40,7 @@ enum OrphansCommand: Command {
         if report.orphans.isEmpty {
             lines = ["no slots unseen for \(unseenFor.text)"]
         } else {
-            lines = report.orphans.map { orphanLine($0.slot, console) + moveHint($0, store: path, console) }
+            lines = report.orphans.map { Self.orphanLine($0.slot, console) + Self.moveHint($0, store: store, console) }
         }
         if !report.adoptions.isEmpty {
             lines += ["", "carried over by the app (newest first):"]
@@ -104,15 +105,5 @@ enum OrphansCommand: Command {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-:=@%+,".unicodeScalars.contains(scalar))
         }
         return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    }
-}
-
-extension OptionSpec {
-    static let unseenFor = OptionSpec(name: "unseen-for", value: "AGE", help: "How long unseen makes an orphan: 45s, 30m, 12h, 30d, 2w (default 30d).")
-
-    /// The `--unseen-for` value, 30 days when absent.
-    static func unseenForValue(_ arguments: ParsedArguments) throws -> (text: String, milliseconds: Int64) {
-        let text = arguments.value("unseen-for") ?? "30d"
-        return (text, try parseDuration(text, option: "--unseen-for"))
     }
 }

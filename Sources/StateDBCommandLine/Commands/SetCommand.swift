@@ -1,16 +1,17 @@
 @_spi(Admin) import StateDB
 
 /// `statedb set STORE KEY JSON [--type T] [--force]`: a checked write.
-enum SetCommand: Command {
-    static let spec = CommandSpec(
+struct SetCommand: Command {
+    @Argument("STORE") var store: String
+    @Argument("KEY") var key: String
+    @Argument("JSON") var json: String
+    @Option(value: "T", help: "Create the slot with type T when it does not exist (Swift.Int, Int?, [String], MyApp.Settings).") var type: String?
+    @Flag(help: "Store an app type's value even when its shape differs from the stored one.") var force: Bool
+
+    static let configuration = CommandConfiguration(
         name: "set",
         summary: "Set a slot's value from JSON, checked against the slot's type.",
         usage: ["set STORE KEY JSON [--type T] [--force]"],
-        arguments: 3...3,
-        options: [
-            OptionSpec(name: "type", value: "T", help: "Create the slot with type T when it does not exist (Swift.Int, Int?, [String], MyApp.Settings)."),
-            OptionSpec(name: "force", help: "Store an app type's value even when its shape differs from the stored one."),
-        ],
         discussion: """
             JSON is one JSON value; - reads it from standard input. Strings need their quotes:
             '"Ada"'. Bytes (Data) are {"$base64": "…"}.
@@ -32,13 +33,12 @@ enum SetCommand: Command {
             """
     )
 
-    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let path = arguments.positionals[0], key = arguments.positionals[1]
-        let source = arguments.positionals[2] == "-" ? "standard input" : "the JSON argument"
-        let text = arguments.positionals[2] == "-" ? try readInput("-") : arguments.positionals[2]
-        let result = try withStore(path, .write) { admin in
+    func run(_ console: Console) throws -> ExitCode {
+        let source = json == "-" ? "standard input" : "the JSON argument"
+        let text = json == "-" ? try readInput("-") : json
+        let result = try withStore(store, .write) { admin in
             let value = try parseJSON(text, source: source)
-            return (try admin.set(key, to: value, createAs: arguments.value("type"), force: arguments.has("force")), value)
+            return (try admin.set(key, to: value, createAs: type, force: force), value)
         }
         let (outcome, value) = result
         let shown = "\(printable(key)) = \(preview(value)) (\(printable(outcome.type)))"
