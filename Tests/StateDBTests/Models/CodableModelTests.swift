@@ -203,3 +203,33 @@ private struct ModelHolders: View {
                 == #"[{"name":"guest","volume":5},{"name":"guest","volume":9}]"#)
     }
 }
+
+private struct ShowsSettings: View {
+    @State var shown = true
+    let reveal: (PlayerSettings, TrackedSettings) -> Void
+    var body: some View {
+        Button("hide") { shown = false }
+        if shown { SettingsScreen(reveal: reveal) }
+    }
+}
+
+@MainActor
+@Suite struct CodableModelLifetimeTests {
+    @Test func aStoredModelGoesWithItsViewAndItsRowIsDeleted() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let revealed = Revealed()
+        let host = ViewHost(root: ShowsSettings(reveal: revealed.keep), store: store)
+        weak let settings = revealed.settings
+        weak let tracked = revealed.tracked
+        revealed.settings = nil
+        revealed.tracked = nil
+        #expect(settings != nil && tracked != nil)
+        #expect(try SQLiteShell.run(folder.storePath, "SELECT count(*) FROM slots WHERE key LIKE 'ShowsSettings/SettingsScreen/%'") == "2")
+        host.button("hide").tap()
+        #expect(settings == nil && tracked == nil, "nothing keeps the models of a view that left")
+        #expect(try SQLiteShell.run(folder.storePath, "SELECT count(*) FROM slots WHERE key LIKE 'ShowsSettings/SettingsScreen/%'") == "0")
+        try store.flush()  // the polled cell of the model that went is skipped, not encoded
+        #expect(!store.hasPendingWrites)
+    }
+}
