@@ -154,13 +154,17 @@ public final class ViewHost {
             }
         }
         for token in observedChanges.drain() {
-            // A view evaluated again since the token fired has a newer one (or none).
-            guard let node = token.node, node.observedReads === token, node.isMounted else { continue }
-            if !node.isInvalidated {
+            // A view evaluated again since the token fired has a newer one (or none). A change
+            // bodies made to models, as to slots, ends its chain at the limit.
+            guard let node = token.node, node.observedReads === token, node.isMounted,
+                  token.chainDepth < Self.bodyWriteChainLimit else { continue }
+            if node.isInvalidated {
+                node.invalidationDepth = min(node.invalidationDepth, token.chainDepth)
+            } else {
                 node.isInvalidated = true
+                node.invalidationDepth = token.chainDepth
                 invalidated.append(node)
             }
-            node.invalidationDepth = 0
         }
         invalidated.sort { $0.depth < $1.depth }
         for node in invalidated where node.isMounted && node.isInvalidated {
@@ -224,7 +228,7 @@ public final class ViewHost {
             observedChanges.retire(previous)
             node.observedReads = nil
         }
-        var (children, observed) = observedChanges.track { ReadTracker.withRecorder(recorder) { () -> ChildList in
+        var (children, observed) = observedChanges.track(chainDepth: depth + 1) { ReadTracker.withRecorder(recorder) { () -> ChildList in
             var list = ChildList(containerShape: node.position?.contentShape)
             if let addChildren = node.info.addPrimitiveChildren {
                 addChildren(node.view, &list)

@@ -202,3 +202,69 @@ private struct SwitchingReader: View {
         }
     }
 }
+
+/// Two views whose bodies each change what the other reads: the chain of such changes is cut
+/// as for slots, so the host settles.
+@Observable
+final class PingPongModel {
+    var ping = 0
+    var pong = 0
+}
+
+private struct Pinger: View {
+    let model: PingPongModel
+    var body: some View {
+        let _ = EvaluationLog.record("Pinger")
+        let _ = model.ping = model.pong + 1
+        Text("ping \(model.ping)")
+    }
+}
+
+private struct Ponger: View {
+    let model: PingPongModel
+    var body: some View {
+        let _ = EvaluationLog.record("Ponger")
+        let _ = model.pong = model.ping + 1
+        Text("pong \(model.pong)")
+    }
+}
+
+private struct PingPongRoot: View {
+    @State var model = PingPongModel()
+    var body: some View {
+        Pinger(model: model)
+        Ponger(model: model)
+        Button("kick") { model.ping += 100 }
+    }
+}
+
+@MainActor
+@Suite(.serialized)
+struct ObservableBodyWriteTests {
+    /// docs/data-flow.md: a chain of changes made by bodies is cut after four bodies.
+    static let chainLimit = 4
+
+    @Test func bodiesChangingWhatEachOtherReadsSettle() {
+        _ = EvaluationLog.take()
+        let host = ViewHost(root: PingPongRoot(), store: .inMemory())
+        var updates = 0
+        while host.needsUpdate && updates < 50 {
+            host.update()
+            updates += 1
+        }
+        #expect(!host.needsUpdate, "the host settles")
+        #expect(updates <= Self.chainLimit)
+        let mounted = EvaluationLog.take()
+        #expect(mounted.count <= 2 + Self.chainLimit, "\(mounted)")
+
+        // An ordinary change starts a new chain, which ends too.
+        host.button("kick").tap()
+        updates = 0
+        while host.needsUpdate && updates < 50 {
+            host.update()
+            updates += 1
+        }
+        #expect(!host.needsUpdate)
+        #expect(updates <= Self.chainLimit)
+    }
+}
