@@ -12,11 +12,12 @@ import Foundation
 /// Mounting evaluates every body once, hydrates each view's slots from the store (recording
 /// the ones that were missing, initial values included) and commits. After that, `update()`
 /// re-evaluates exactly the views invalidated since the last update — those whose bodies read
-/// a slot that changed, through any binding, in this process or another, or an environment
-/// value an ancestor changed — parents before children, each at most once; children whose
-/// inputs did not change are not re-run. Then the views' lifecycle actions run (`onAppear`,
-/// `onChange`…, see `docs/data-flow.md`) and their tasks start. Each update ends with one
-/// commit.
+/// a slot that changed, through any binding, in this process or another, a property of an
+/// `@Observable` model that changed (each evaluation is tracked with Observation's
+/// `withObservationTracking`), or an environment value an ancestor changed — parents before
+/// children, each at most once; children whose inputs did not change are not re-run. Then the
+/// views' lifecycle actions run (`onAppear`, `onChange`…, see `docs/data-flow.md`) and their
+/// tasks start. Each update ends with one commit.
 ///
 /// A body should only read state. One that writes a slot is reported (`writeDuringBody`, once
 /// per slot) and the write kept, but it does not re-run the view that made it when that view
@@ -35,6 +36,8 @@ public final class ViewHost {
     private var updateNumber = 0
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
+    /// Views whose observed model properties changed (see `ObservationTracking.swift`).
+    private let observedChanges: ObservedChanges
     /// View slots mounted since the last update that found no row (see `MovedStateMatcher`).
     private var freshSlots: [MovedStateMatcher.FreshSlot] = []
     private let movedStateMatcher: MovedStateMatcher
@@ -75,6 +78,7 @@ public final class ViewHost {
         self.store = store
         let wakeUp = WakeUp()
         self.wakeUp = wakeUp
+        observedChanges = ObservedChanges(wakeUp: wakeUp)
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
         // A root with modifiers (`ContentView().environment(model)`) is its content's node
         // with them attached; the store is in every view's environment.
@@ -180,6 +184,19 @@ public final class ViewHost {
                 invalidated.append(node)
             }
         }
+        for token in observedChanges.drain() {
+            // A view evaluated again since the token fired has a newer one (or none). A change
+            // bodies made to models, as to slots, ends its chain at the limit.
+            guard let node = token.node, node.observedReads === token, node.isMounted,
+                  token.chainDepth < Self.bodyWriteChainLimit else { continue }
+            if node.isInvalidated {
+                node.invalidationDepth = min(node.invalidationDepth, token.chainDepth)
+            } else {
+                node.isInvalidated = true
+                node.invalidationDepth = token.chainDepth
+                invalidated.append(node)
+            }
+        }
         invalidated.sort { $0.depth < $1.depth }
         for node in invalidated where node.isMounted && node.isInvalidated {
             evaluate(node, depth: node.invalidationDepth)
@@ -252,7 +269,11 @@ public final class ViewHost {
         // parent's body has run, so evaluations do not nest); a body that re-enters the host
         // (calls `update()`) while its reads are being recorded gets a fresh one.
         let recorder = reusableRecorder.isRecording ? ReadRecorder() : reusableRecorder
-        var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
+        if let previous = node.observedReads {
+            observedChanges.retire(previous)
+            node.observedReads = nil
+        }
+        var (children, observed) = observedChanges.track(chainDepth: depth + 1) { ReadTracker.withRecorder(recorder) { () -> ChildList in
             var list = ChildList(containerShape: node.position?.contentShape)
             if let addChildren = node.info.addPrimitiveChildren {
                 addChildren(node.view, &list)
@@ -265,6 +286,10 @@ public final class ViewHost {
                 }
             }
             return list
+        } }
+        if let observed {
+            observed.node = node
+            node.observedReads = observed
         }
         let reads = recorder.takeReads()
         let writes = recorder.takeWrites()
@@ -358,9 +383,11 @@ public final class ViewHost {
         node.isMounted = false
         _ = node.identity  // built while its parent is certainly alive: a gone view may be asked later
         for location in node.slots.values where location.isOwnedByView {
-            store.endSlot(location.anyCell)
-            movedStateMatcher.noteEnded(location.anyCell.key)
+            guard let cell = location.anyCell else { continue }
+            store.endSlot(cell)
+            movedStateMatcher.noteEnded(cell.key)
         }
+        if let observed = node.observedReads { observedChanges.retire(observed) }
         dependencies.removeReads(of: node)
         for child in node.children { unmount(child) }
         if node.attachments != nil { modifierRuntime.unmounted(node) }
@@ -375,7 +402,7 @@ public final class ViewHost {
                 if let existing = node.slots[field.name] {
                     if property.reattach(existing) { continue }
                     // The property's type (or key) changed.
-                    if existing.isOwnedByView { store.endSlot(existing.anyCell) }
+                    if existing.isOwnedByView, let cell = existing.anyCell { store.endSlot(cell) }
                     node.slots[field.name] = nil
                 }
                 do {
@@ -383,8 +410,8 @@ public final class ViewHost {
                     let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
                     node.slots[field.name] = location
                     if field.sharesSlotByKey { watchStore(of: location) }
-                    if foundNoRow {
-                        freshSlots.append(MovedStateMatcher.FreshSlot(cell: location.anyCell, node: node, property: field.name))
+                    if foundNoRow, let cell = location.anyCell {
+                        freshSlots.append(MovedStateMatcher.FreshSlot(cell: cell, node: node, property: field.name))
                     }
                 } catch {
                     store.report(StateDiagnostic(kind: .typeConflict, key: node.identity + "/" + field.name, message: "\(error); the property keeps its value in memory only."))
@@ -419,6 +446,7 @@ public final class ViewHost {
     public var needsUpdate: Bool {
         store.hasChanges(for: subscriber) || otherStores.contains { $0.store.hasChanges(for: $0.subscriber) }
             || modifierRuntime.hasQueued
+            || observedChanges.hasChanges
     }
 }
 

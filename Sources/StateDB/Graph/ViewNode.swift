@@ -19,6 +19,8 @@ final class ViewNode {
     var slots = OwnedSlots()
     /// The slots the last evaluation read (kept alive while this node depends on them).
     var reads: [SlotCell] = []
+    /// The observable-model properties the last evaluation read, nil when it read none.
+    var observedReads: ObservedReadToken?
     /// A slot it read changed since its last evaluation.
     var isInvalidated = false
     /// While invalidated: 0 when a change of its own invalidated it, else how long the chain of
