@@ -6,7 +6,7 @@ import Foundation
 /// let store = try StateStore(path: statePath)
 /// let host = ViewHost(root: ContentView(), store: store)
 /// print(host.render())
-/// host.button("Tap").tap()   // runs the action, then update()
+/// try host.button("Tap").tap()   // runs the action, then update()
 /// ```
 ///
 /// Mounting evaluates every body once, hydrates each view's slots from the store (recording
@@ -168,17 +168,27 @@ public final class ViewHost {
         freshSlots = []
     }
 
-    /// A plain-text snapshot of the primitive tree (format in `docs/identity.md`).
+    /// A plain-text snapshot of the primitive tree (format in `docs/identity.md`): no styles
+    /// (`.bold()`, colours), no trailing spaces.
     public func render() -> String {
-        ReadTracker.untracked { renderLines(of: root) }.joined(separator: "\n")
+        ReadTracker.untracked { renderLines(of: root) }.map(TextStyle.plain).joined(separator: "\n")
     }
 
+    /// The lines of `node`, with the styles of `.bold()` and `.foregroundStyle(_:)` as SGR
+    /// escape sequences (`render()` strips them; the terminal host draws them).
     func renderLines(of node: ViewNode) -> [String] {
-        let children = node.children.map(renderLines(of:))
+        var lines: [String]
         if let primitive = node.view as? PrimitiveView {
-            return primitive.renderLines(children: children)
+            if let nodeRendered = primitive as? NodeRenderedView {
+                lines = nodeRendered.renderLines(of: node, in: self)
+            } else {
+                lines = primitive.renderLines(children: node.children.map(renderLines(of:)))
+            }
+        } else {
+            lines = node.children.flatMap(renderLines(of:))
         }
-        return children.flatMap { $0 }
+        for modifier in node.modifiers { lines = modifier.renderLines(lines) }
+        return lines
     }
 
     /// The identities of every mounted view, depth first.
@@ -252,8 +262,9 @@ public final class ViewHost {
         // type changed holds a new view, even when both types have the same name.
         if !list.elements.isEmpty && node.children.count == list.elements.count
             && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
-            for (child, element) in zip(node.children, list.elements)
-            where child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
+            for (child, element) in zip(node.children, list.elements) {
+                child.takeModifiers(of: element)
+                guard child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) else { continue }
                 child.view = element.view
                 child.info = element.info
                 evaluate(child, depth: child.isInvalidated ? min(depth, child.invalidationDepth) : depth)
@@ -282,6 +293,7 @@ public final class ViewHost {
         for element in list.elements {
             if let child = previous[element.segment], child.info === element.info {
                 previous[element.segment] = nil
+                child.takeModifiers(of: element)
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info

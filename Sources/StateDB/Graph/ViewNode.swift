@@ -30,6 +30,12 @@ final class ViewNode {
     /// The update in which it was last evaluated.
     @exclusivity(unchecked) var evaluatedInUpdate = -1
     @exclusivity(unchecked) var isMounted = true
+    /// Modifiers attached to this view by its parent's content (`.bold()`, `.tag(x)`),
+    /// innermost first: applied to its rendered lines.
+    @exclusivity(unchecked) var modifiers: [any AttachedModifier] = []
+    /// Whether this control refuses to be acted on (`.disabled(true)` on it or above). The
+    /// driver and the terminal ask only `ControlHandle.isDisabled`, which reads this.
+    @exclusivity(unchecked) var isDisabled = false
 
     /// The block position it fills (nil for the root) and the first-round qualifiers its
     /// block put before the position's own, nil when the same as this format's (see
@@ -52,6 +58,7 @@ final class ViewNode {
     convenience init(_ element: ChildList.Element, parent: ViewNode) {
         self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
                   position: element.position, legacyPrefix: element.legacyPrefix)
+        modifiers = element.modifiers
     }
 
     /// The qualifiers after the name in the first round's segment of this view: what its

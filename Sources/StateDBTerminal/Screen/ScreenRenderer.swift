@@ -45,7 +45,9 @@ public enum ScreenRenderer {
         switch kind {
         case .button: "Enter/Space press · Tab/arrows move · q quit"
         case .toggle: "Enter/Space flip · Tab/arrows move · q quit"
-        case .textField: "type to edit · Tab/arrows move · Ctrl-C quit"
+        case .textField, .secureField: "type to edit · Tab/arrows move · Ctrl-C quit"
+        case .picker: "Enter/Space next option · Tab/arrows move · q quit"
+        case .stepper: "Enter/Space step up · Tab/arrows move · q quit"
         case nil: "q quit"
         }
     }

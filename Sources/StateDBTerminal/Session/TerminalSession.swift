@@ -127,7 +127,7 @@ public final class TerminalSession {
 
     private func activate() {
         guard let handle = focusedHandle else { return }
-        handle.activate()
+        try? handle.activate()
         refresh()
     }
 
@@ -136,7 +136,7 @@ public final class TerminalSession {
         let old = handle.value ?? ""
         let new = change(old)
         guard new != old else { return }
-        handle.type(new)
+        try? handle.type(new)
         refresh()
     }
 

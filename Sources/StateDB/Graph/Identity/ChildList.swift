@@ -64,6 +64,9 @@ struct ChildList {
         /// round gave it, when asked.
         let position: BlockShape.Position
         let legacyPrefix: String?
+        /// Modifiers that change how the view draws (`.bold()`, `.tag(x)`), innermost first;
+        /// they take no part in identity (see `ModifiedView`).
+        var modifiers: [any AttachedModifier] = []
     }
 
     private(set) var elements: [Element] = []
@@ -137,6 +140,13 @@ struct ChildList {
         let position = block.shape.positions[index]
         addBlock(content, prefix: block.prefix + position.qualifiers,
                  legacyPrefix: (block.legacyPrefix ?? block.prefix) + position.legacyQualifiers)
+    }
+
+    /// Attaches `modifier` to every element added since `first` (the views a modifier's
+    /// content produced: one view, or none for an empty `if`; see `ModifiedView`).
+    mutating func attach(_ modifier: any AttachedModifier, fromElement first: Int) {
+        guard first < elements.count else { return }
+        for index in first..<elements.count { elements[index].modifiers.append(modifier) }
     }
 
     /// Gives later duplicates of a segment a distinct one (`Row[id: 1][duplicate 2]`) and
