@@ -71,9 +71,57 @@ private enum Fixtures {
     }
 }
 
+/// The example at the top of docs/views.md, as written there.
+private struct Groceries: View {
+    enum Order: String, Codable, CaseIterable { case added, name }
+    @State private var items = ["milk", "quinoa"]
+    @State private var order = Order.added
+    @State private var servings = 2
+    @State private var draft = ""
+
+    var body: some View {
+        List {
+            Section("To buy") {
+                ForEach(order == .name ? items.sorted() : items, id: \.self) { item in
+                    Label(item, systemImage: "cart")
+                }
+            }
+            Section {
+                TextField("New item", text: $draft)
+                Button("Add") { items.append(draft); draft = "" }
+                Picker("Sort", selection: $order) {
+                    Text("As added").tag(Order.added)
+                    Text("By name").tag(Order.name)
+                }
+                Stepper("Servings: \(servings)", value: $servings, in: 1...12)
+            } header: {
+                Text("Edit").foregroundStyle(.secondary)
+            }
+        }
+    }
+}
+
 @MainActor
 @Suite("views spelled as SwiftUI: render")
 struct ViewRenderTests {
+    @Test func theDocsExampleRendersAsShownThere() throws {
+        let host = ViewHost(root: Groceries(), store: .inMemory())
+        #expect(host.render() == """
+            To buy
+              milk
+              quinoa
+            Edit
+              New item: []
+              [ Add ]
+              Sort: < As added >
+              Servings: 2 [-/+]
+            """)
+        try host.textField("New item").type("apples")
+        try host.button("Add").tap()
+        try host.picker("Sort").select(Groceries.Order.name)
+        #expect(host.render().hasPrefix("To buy\n  apples\n  milk\n  quinoa\n"))
+    }
+
     @Test func listSectionsHeadersAndFooters() {
         let host = ViewHost(root: Fixtures.Screen(), store: .inMemory())
         #expect(host.render() == """
