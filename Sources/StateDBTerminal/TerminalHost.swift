@@ -18,6 +18,11 @@ import StateDB
 /// changes other processes commit to the store (checked every half second, so a value set
 /// with the `statedb` CLI shows up while the app runs). The terminal is restored when `run()`
 /// returns, throws, or the process exits or dies of a signal (see `RawTerminal`).
+///
+/// While it runs, the store's diagnostics (a bad hand edit, a failed commit) appear on the
+/// screen's message line instead of being printed over it; when `run()` returns, each is
+/// also handed to the `diagnosticHandler` the store had, so an app that prints or logs them
+/// still does, after the screen is given back.
 @MainActor
 public final class TerminalHost {
     public let host: ViewHost
@@ -42,6 +47,17 @@ public final class TerminalHost {
         let previousHandler = host.onNeedsUpdate
         host.onNeedsUpdate = { wake.wake() }
         defer { host.onNeedsUpdate = previousHandler }
+        let inbox = DiagnosticInbox()
+        let store = host.store
+        let previousDiagnosticHandler = store.diagnosticHandler
+        store.diagnosticHandler = { diagnostic in
+            inbox.receive(diagnostic)
+            wake.wake()
+        }
+        defer {
+            store.diagnosticHandler = previousDiagnosticHandler
+            for diagnostic in inbox.takeAll() { previousDiagnosticHandler(diagnostic) }
+        }
         try RawTerminal.enter(wake: wake.writeEnd)
         defer { RawTerminal.leave() }
 
@@ -52,6 +68,7 @@ public final class TerminalHost {
         var input = [UInt8](repeating: 0, count: 4096)
 
         while !RawTerminal.quitRequested {
+            for diagnostic in inbox.takeUnshown() { session.show(Self.messageLine(for: diagnostic)) }
             let frame = session.frame(size: size)
             if frame != drawn {
                 writeAll(STDOUT_FILENO, frame.ansi)
@@ -82,5 +99,10 @@ public final class TerminalHost {
                 session.refresh()
             }
         }
+    }
+
+    /// A diagnostic as one line for the message line (its description, line breaks made spaces).
+    static func messageLine(for diagnostic: StateDiagnostic) -> String {
+        diagnostic.description.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

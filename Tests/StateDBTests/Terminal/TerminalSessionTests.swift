@@ -129,7 +129,7 @@ struct TerminalSessionTests {
             "c  [ drop c ]",
             "[ Done ]",
             "",
-            "Enter/Space press · Tab/arrow…",
+            "Enter press · Tab move",
         ])
         #expect(frame.highlight == Frame.Highlight(row: 3, column: 3, length: 10))
     }

@@ -259,6 +259,12 @@ extension ControlHandle {
         }
     }
 
+    /// This control as a picker, or nil when it is another kind.
+    public var asPicker: PickerHandle? { PickerHandle(self) }
+
+    /// This control as a stepper, or nil when it is another kind.
+    public var asStepper: StepperHandle? { StepperHandle(self) }
+
     /// Replaces a text field's text (then updates); ignored for other controls.
     public func type(_ text: String) throws(DriverError) { try TextFieldHandle(self)?.type(text) }
 
