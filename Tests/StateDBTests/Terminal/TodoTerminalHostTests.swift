@@ -23,7 +23,10 @@ struct TodoTerminalHostTests {
         let terminal = try PseudoTerminal(rows: 24, columns: 60)
         let process = try terminal.spawn(TodoBinary.url, ["--store", store])
         #expect(terminal.waitFor("\u{1B}[?2004h"), "asks the terminal for bracketed paste")
+        // What the README's capture shows: the focused field in reverse video, the key hints.
+        #expect(terminal.waitFor("\u{1B}[7mNew item: []\u{1B}[27m  [ Add ]"))
         #expect(terminal.waitFor("Confirm before remove"))
+        #expect(terminal.waitFor("\u{1B}[2mtype to edit · Tab move · ←/→ caret · Ctrl-C quit\u{1B}[0m"))
         terminal.type("\u{1B}[200~milk\nquinoa\u{1B}[201~")  // the focus starts in "New item"
         #expect(terminal.waitFor("New item: [milk quinoa]"))
         terminal.type("\r\r")  // Enter leaves the field, Enter presses Add
