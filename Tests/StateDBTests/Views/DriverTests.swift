@@ -31,6 +31,15 @@ private enum Fixtures {
         }
     }
 
+    struct Hidden: View {
+        @State var taps = 0
+        var body: some View {
+            Button("shown") { taps += 1 }
+            Button("hidden") { taps += 1 }.hidden()
+            VStack { Toggle("inside", isOn: .constant(true)) }.hidden()
+        }
+    }
+
     struct TwoRemoves: View {
         var body: some View {
             Button("remove") {}
@@ -118,6 +127,14 @@ struct DriverTests {
         try host.picker("Sort").selectNext()
         try host.picker("Sort").selectNext()
         #expect(try host.picker("Sort").selectedOption == "Newest", "cycles past the last")
+    }
+
+    @Test func controlsInsideAHiddenViewCannotBeUsed() throws {
+        let host = ViewHost(root: Fixtures.Hidden(), store: .inMemory())
+        #expect(host.controls.map(\.title) == ["shown"])
+        let error = try #require(throws: DriverError.self) { try host.button("hidden").tap() }
+        #expect(error.description == #"no Button titled "hidden"; the controls are: Button "shown""#)
+        #expect(throws: DriverError.self) { try host.toggle("inside") }
     }
 
     @Test func actingOnADisabledControlThrowsAndChangesNothing() throws {

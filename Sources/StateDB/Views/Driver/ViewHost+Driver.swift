@@ -57,12 +57,16 @@ extension ViewHost {
         return result
     }
 
-    /// Every control in tree order, for front ends that move focus between them.
+    /// Every control in tree order, for front ends that move focus between them. Controls
+    /// inside a `.hidden()` view are left out: as in SwiftUI, nobody can use them.
     public var controls: [ControlHandle] {
         var result: [ControlHandle] = []
-        visit(root) { node in
+        func collect(_ node: ViewNode) {
+            if node.modifiers.contains(where: { $0 is HiddenModifier }) { return }
             if let control = ControlHandle(node: node, host: self) { result.append(control) }
+            for child in node.children { collect(child) }
         }
+        collect(root)
         return result
     }
 

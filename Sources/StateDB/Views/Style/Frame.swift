@@ -83,8 +83,9 @@ struct HiddenModifier: AttachedModifier {
 }
 
 extension View {
-    /// Hides the view but keeps its room, as in SwiftUI: its lines are drawn blank. A hidden
-    /// control is still in the tree (the driver finds it), as in SwiftUI's view hierarchy.
+    /// Hides the view but keeps its room, as in SwiftUI: its lines are drawn blank, and the
+    /// controls inside it cannot be used (the driver and the terminal do not find them).
+    /// Its state stays.
     public func hidden() -> ModifiedView<Self> {
         modifier(HiddenModifier())
     }
