@@ -262,8 +262,8 @@ public final class ViewHost {
         // type changed holds a new view, even when both types have the same name.
         if !list.elements.isEmpty && node.children.count == list.elements.count
             && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
-            for (child, element) in zip(node.children, list.elements) {
-                child.takeModifiers(of: element)
+            for (index, (child, element)) in zip(node.children, list.elements).enumerated() {
+                child.takeModifiers(list.modifiers(at: index))
                 guard child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) else { continue }
                 child.view = element.view
                 child.info = element.info
@@ -276,8 +276,9 @@ public final class ViewHost {
         if node.children.isEmpty {
             var children: [ViewNode] = []
             children.reserveCapacity(list.elements.count)
-            for element in list.elements {
+            for (index, element) in list.elements.enumerated() {
                 let child = ViewNode(element, parent: node)
+                child.takeModifiers(list.modifiers(at: index))
                 evaluate(child, depth: depth)
                 children.append(child)
             }
@@ -290,10 +291,10 @@ public final class ViewHost {
         for child in node.children { previous[child.segment] = child }
         var children: [ViewNode] = []
         children.reserveCapacity(list.elements.count)
-        for element in list.elements {
+        for (index, element) in list.elements.enumerated() {
             if let child = previous[element.segment], child.info === element.info {
                 previous[element.segment] = nil
-                child.takeModifiers(of: element)
+                child.takeModifiers(list.modifiers(at: index))
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
@@ -303,6 +304,7 @@ public final class ViewHost {
             } else {
                 if let replaced = previous.removeValue(forKey: element.segment) { unmount(replaced) }
                 let child = ViewNode(element, parent: node)
+                child.takeModifiers(list.modifiers(at: index))
                 evaluate(child, depth: depth)
                 children.append(child)
             }

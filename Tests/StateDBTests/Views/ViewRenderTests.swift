@@ -71,6 +71,17 @@ private enum Fixtures {
     }
 }
 
+/// A style that follows state.
+private struct Colored: View {
+    @State var alert = false
+    var body: some View {
+        VStack {
+            Text("status").foregroundStyle(alert ? .red : .green)
+            Button("alert") { alert.toggle() }
+        }
+    }
+}
+
 /// The example at the top of docs/views.md, as written there.
 private struct Groceries: View {
     enum Order: String, Codable, CaseIterable { case added, name }
@@ -163,6 +174,14 @@ struct ViewRenderTests {
 
              x   |
             """)
+    }
+
+    @Test func aModifierThatFollowsStateRedrawsItsView() throws {
+        let host = ViewHost(root: Colored(), store: .inMemory())
+        #expect(host.styledRenderLines()[0] == "\u{1B}[32mstatus\u{1B}[39m")
+        try host.button("alert").tap()
+        #expect(host.styledRenderLines()[0] == "\u{1B}[31mstatus\u{1B}[39m", "the kept Text got its new modifier")
+        #expect(host.render() == "status\n[ alert ]")
     }
 
     @Test func hStackColumnsAreMeasuredInTerminalCellsByGraphemeCluster() {

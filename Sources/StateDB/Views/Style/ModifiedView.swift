@@ -45,10 +45,15 @@ extension View {
 }
 
 extension ViewNode {
-    /// Keeps the modifiers of a kept child current: they are not inputs, so a child whose
-    /// view is unchanged but whose colour changed is not re-run, only drawn differently.
-    func takeModifiers(of element: ChildList.Element) {
-        if !element.modifiers.isEmpty || !modifiers.isEmpty { modifiers = element.modifiers }
+    /// Keeps the modifiers of a child current (nil: it has none): they are not inputs, so a
+    /// child whose view is unchanged but whose colour changed is not re-run, only drawn
+    /// differently.
+    func takeModifiers(_ attached: [any AttachedModifier]?) {
+        if let attached {
+            modifiers = attached
+        } else if !modifiers.isEmpty {
+            modifiers = []
+        }
     }
 }
 
