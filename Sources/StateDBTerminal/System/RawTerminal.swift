@@ -18,7 +18,8 @@ private let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 private let crashSignals: [Int32] = [SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE]
 private let signalSlots = 65
 
-/// Puts the terminal in raw mode on the alternate screen, and makes sure it comes back.
+/// Puts the terminal in raw mode on the alternate screen with bracketed paste, and makes sure
+/// it comes back.
 ///
 /// Restoring happens on `leave()`, at process exit (`atexit`), and on signals: the first
 /// SIGINT / SIGTERM / SIGHUP / SIGQUIT asks the run loop to quit normally (so the app still
@@ -52,7 +53,8 @@ enum RawTerminal {
             throw TerminalError("cannot switch the terminal to raw mode: \(String(cString: strerror(errno)))")
         }
         terminalIsRaw = 1
-        writeAll(STDOUT_FILENO, "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        // Bracketed paste: the terminal marks pasted text, so it is inserted, never read as keys.
+        writeAll(STDOUT_FILENO, "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[2J")
     }
 
     /// Restores the terminal and the previous signal handlers.
@@ -109,7 +111,7 @@ enum RawTerminal {
 private func restoreTerminal() {
     guard terminalIsRaw != 0 else { return }
     terminalIsRaw = 0
-    let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    let sequence: StaticString = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
     _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
 }
