@@ -31,12 +31,12 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
 
     private var lock: NSLock { SideLocks.lock(for: self) }
 
-    var attachment: SlotLocation<Value>? { lock.withLock { _attachment } }
+    var attachment: SlotLocation<Value>? { let lock = self.lock; lock.lock(); defer { lock.unlock() }; return _attachment }  // not `withLock`, whose generic result looked `SlotLocation<Value>?` up: 2.4% of hydrate
 
-    func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws {
+    func attach(store: StateStore, key: SlotKey, types: LocatedSlotTypes<Value>) throws {
         if let attachment, attachment.cell.slotKey == key, attachment.store === store { return }
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
-        attach(SlotLocation(store: store, cell: cell, tracksReads: tracksReads))
+        attach(types.location.init(store: store, cell: cell, tracksReads: tracksReads))
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
@@ -119,7 +119,7 @@ extension SlotLocation: AnySlotLocation {
 }
 
 extension SlotBox {
-    func attachProperty(store: StateStore, key: SlotKey, types: SlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
+    func attachProperty(store: StateStore, key: SlotKey, types: LocatedSlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
         try attach(store: store, key: key, types: types)
         let attachment = attachment!
         // Taken, so a later attach to the same cell does not count it again. Only the mounting

@@ -2,10 +2,11 @@
 /// keeps one per slot field, so mounting a view does not redo it for every slot. Code compiled
 /// generically looks `TypedSlotCell<Value>` up in the runtime's hashed metadata cache (~450
 /// instructions), and the stored type name and `==` each cost a lookup or an allocation.
-/// Only the store's own types: what the property wrappers make of a cell is theirs.
+/// Only the store's own types: what the property wrappers make of a cell is theirs (a
+/// subclass keeps those, as `LocatedSlotTypes` does).
 class AnySlotTypes {}
 
-final class SlotTypes<Value: Codable>: AnySlotTypes {
+class SlotTypes<Value: Codable>: AnySlotTypes {
     /// `EquatableSlotCell<Value>` when `Value` is Equatable, else `TypedSlotCell<Value>`; for
     /// slots that do not record their initial value, `EquatableStoredDefaultCell<Value>` or
     /// `StoredDefaultCell<Value>`.
