@@ -47,9 +47,16 @@ let package = Package(
             dependencies: ["StateDB", "StateDBTerminal"],
             path: "Examples/Todo"
         ),
+        // The `statedb` tool's commands and their parser, a library so the tests reach them;
+        // CLI/ is the executable, a few lines.
+        .target(
+            name: "StateDBCommandLine",
+            dependencies: ["StateDB"],
+            path: "Sources/StateDBCommandLine"
+        ),
         .executableTarget(
             name: "StateDBCommand",
-            dependencies: ["StateDB", "CSQLite"],
+            dependencies: ["StateDBCommandLine"],
             path: "CLI"
         ),
         // Spawned by the tests to prove durability across real process deaths.
@@ -77,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StateDBTests",
-            dependencies: ["StateDB", "StateDBTerminal", "CSQLite"],
+            dependencies: ["StateDB", "StateDBTerminal", "StateDBCommandLine", "CSQLite"],
             path: "Tests/StateDBTests",
             exclude: ["Fixtures"]
         ),

@@ -26,6 +26,8 @@ public struct BenchResults: Sendable {
     public let updateScaling: Comparison
     /// UserDefaults against statedb.
     public let userDefaults: Comparison
+    /// An update after a write to a model's property against one after a write to a slot.
+    public let modelWrite: Comparison
     public let sqlPerRead: Int
     public let peakResidentMegabytes: Double
 
@@ -33,7 +35,8 @@ public struct BenchResults: Sendable {
     public var summaryLine: String {
         "summary: write_vs_sqlite=\(format(write.ratio)) hydrate_vs_sqlite=\(format(hydrate.ratio)) "
             + "update_scaling=\(format(updateScaling.ratio)) vs_userdefaults=\(format(userDefaults.ratio, digits: 0)) "
-            + "sql_per_read=\(sqlPerRead) peak_rss_mb=\(format(peakResidentMegabytes, digits: 0))"
+            + "sql_per_read=\(sqlPerRead) peak_rss_mb=\(format(peakResidentMegabytes, digits: 0)) "
+            + "model_write_vs_slot=\(format(modelWrite.ratio))"
     }
 }
 

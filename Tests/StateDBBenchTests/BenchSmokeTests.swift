@@ -15,7 +15,7 @@ import Testing
             #expect(parts.count == 2)
             fields[String(parts[0])] = Double(parts[1])
         }
-        #expect(Set(fields.keys) == ["write_vs_sqlite", "hydrate_vs_sqlite", "update_scaling", "vs_userdefaults", "sql_per_read", "peak_rss_mb"])
+        #expect(Set(fields.keys) == ["write_vs_sqlite", "hydrate_vs_sqlite", "update_scaling", "vs_userdefaults", "sql_per_read", "peak_rss_mb", "model_write_vs_slot"])
         for (name, value) in fields where name != "sql_per_read" { #expect(value > 0, "\(name)") }
         #expect(fields["sql_per_read"] == 0)
         #expect(ResultTable.render(results).contains("hydrate"))
@@ -37,6 +37,16 @@ import Testing
         let (_, host) = try scenario.runStatedb()
         #expect(host.render().contains("row 3: 3"))
         #expect(scenario.runFloor().count == 10)
+    }
+
+    @Test func aModelWriteReRunsOnlyItsLeafAndStoresItsModel() throws {
+        let scenario = try ModelWriteScenario(views: 60)
+        let before = scenario.bodyEvaluationCount
+        _ = scenario.measureModel(updates: 3)
+        #expect(scenario.bodyEvaluationCount - before == 3)
+        #expect(!scenario.store.hasPendingWrites, "each update committed its model")
+        #expect(scenario.firstModel.value > 0)
+        #expect(scenario.compare(rounds: 1, updates: 2).ratio > 0)
     }
 
     @Test func aSingleWriteReRunsOnlyItsLeaf() throws {

@@ -98,6 +98,7 @@ extension SlotType {
             if native && value == .null {
                 throw TypeCheckFailure(path: path, problem: "got null, but \(name) is not an optional", isShapeOnly: false)
             }
+            try SlotType.checkNumbers(value, path: path)
             try SlotType.checkShape(value, against: reference, path: path)
         }
     }
@@ -143,21 +144,49 @@ extension SlotType {
     }
 
     /// The stored form of a value that passed `check`, exactly as `ValueCodec` would store
-    /// the Swift value: natively for scalars (and `nil`), JSON with sorted keys otherwise.
-    func storedValue(for value: JSONValue) -> StoredValue {
+    /// the Swift value: natively for scalars (and `nil`), otherwise JSON in the one canonical
+    /// form the app's encoder writes (`CanonicalJSON`), so equal values give equal rows
+    /// whoever wrote them.
+    ///
+    /// - Throws: `TypeCheckFailure` for a number no Swift number type holds exactly (which
+    ///   `check` reports first).
+    func storedValue(for value: JSONValue) throws(TypeCheckFailure) -> StoredValue {
         switch (self, value) {
         case (.optional, .null): return .null
-        case (.optional(let wrapped), _): return wrapped.storedValue(for: value)
+        case (.optional(let wrapped), _): return try wrapped.storedValue(for: value)
         case (.bool, .bool(let flag)): return .bool(flag)
-        case (.integer, .number(let literal)): return Int64(literal).map(StoredValue.integer) ?? .json(literal)
+        case (.integer, .number(let literal)) where Int64(literal) != nil: return .integer(Int64(literal)!)
         case (.double, .number(let literal)): return .real(Double(literal)!)
         // As the library stores a Float: widened to a Double after rounding to a Float.
         case (.float, .number(let literal)): return .real(Double(Float(literal)!))
         case (.string, .string(let text)): return .text(text)
         case (.data, _):
             if case .string(let text)? = value["$base64"], let bytes = Data(base64Encoded: text) { return .blob([UInt8](bytes)) }
-            return .json(value.serialized(sortedKeys: true))
-        default: return .json(value.serialized(sortedKeys: true))
+            return try canonicalJSON(value)
+        default: return try canonicalJSON(value)
+        }
+    }
+
+    private func canonicalJSON(_ value: JSONValue) throws(TypeCheckFailure) -> StoredValue {
+        do {
+            return try ValueCodec.encode(CanonicalJSON(value: value, type: self))
+        } catch let failure as TypeCheckFailure {
+            throw failure
+        } catch {
+            throw TypeCheckFailure(path: "", problem: "cannot be encoded as JSON (\(error))", isShapeOnly: false)
+        }
+    }
+
+    /// Every number inside an app type's value must be one the app can read as written
+    /// (`SwiftNumber`): `1e400` or a number of 40 significant digits would be rounded.
+    static func checkNumbers(_ value: JSONValue, path: String) throws(TypeCheckFailure) {
+        switch value {
+        case .number(let literal): _ = try SwiftNumber(literal, as: nil, path: path)
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { try checkNumbers(element, path: path + "[\(index)]") }
+        case .object(let members):
+            for member in members { try checkNumbers(member.value, path: path + pathComponent(member.key)) }
+        case .null, .bool, .string: break
         }
     }
 }

@@ -156,7 +156,7 @@ extension StoreAdmin {
             return "the stored \(slot.encoding) value does not fit \(slot.type): \(error)"
         }
         // The library reads standard types from one encoding only (and numbers from integers).
-        let expected = type.storedValue(for: value).encoding
+        guard let expected = try? type.storedValue(for: value).encoding else { return nil }
         if expected != slot.encoding && !(expected == "real" && slot.encoding == "integer") {
             return "stored with encoding '\(slot.encoding)', but \(slot.type) is read from '\(expected)'; `statedb set` it again to fix it"
         }

@@ -102,10 +102,11 @@ extension StoreAdmin {
             let type = SlotType(storedName: typeName)
             do throws(TypeCheckFailure) {
                 try type.check(value, reference: nil)
+                // In the canonical form `set` and the app write, so an equal value is "unchanged".
+                entries.append(ImportEntry(key: key, type: typeName, value: try type.storedValue(for: value)))
             } catch {
                 throw AdminError(.typeMismatch, path: path, "the import file's \(entryLabel) is \(typeName): \(error); nothing was imported.")
             }
-            entries.append(ImportEntry(key: key, type: typeName, value: type.storedValue(for: value)))
         }
         return entries
     }

@@ -15,8 +15,9 @@ extension StoreAdmin {
     /// `Data` as `{"$base64": "…"}`, optionals, arrays, sets and dictionaries of them) are
     /// checked exactly. An app type is checked by shape against the stored value: the same
     /// JSON kinds and, for objects, the same keys. The value is stored exactly as the library
-    /// would store the Swift value, so the app decodes it. Setting an equal value writes
-    /// nothing.
+    /// would store the Swift value (for JSON, the app's encoder's bytes: `1.50` as `1.5`, keys
+    /// sorted), so the app decodes it and an equal value gives an equal row. Setting a value
+    /// whose stored form is the row's as it is writes nothing (`.unchanged`).
     ///
     /// - Parameters:
     ///   - createAs: a type name (`Swift.Int`, `Int?`, `MyApp.Settings`); when the slot does
@@ -50,7 +51,14 @@ extension StoreAdmin {
             } catch {
                 if !(error.isShapeOnly && force) { throw mismatch(key: key, type: storedTypeName, error) }
             }
-            let stored = type.storedValue(for: value)
+            // The one canonical form every writer stores (the app's encoder's), so an equal
+            // value, however it was typed, finds the row as it is.
+            let stored: StoredValue
+            do throws(TypeCheckFailure) {
+                stored = try type.storedValue(for: value)
+            } catch {
+                throw mismatch(key: key, type: storedTypeName, error)
+            }
             if let existing, case .success(let old) = existing.value, old == stored {
                 return SetResult(key: key, type: storedTypeName, change: .unchanged)
             }

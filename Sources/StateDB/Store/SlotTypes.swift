@@ -2,11 +2,10 @@
 /// keeps one per slot field, so mounting a view does not redo it for every slot. Code compiled
 /// generically looks `TypedSlotCell<Value>` up in the runtime's hashed metadata cache (~450
 /// instructions), and the stored type name and `==` each cost a lookup or an allocation.
-/// Only the store's own types: what the property wrappers make of a cell is theirs (a
-/// subclass keeps those, as `LocatedSlotTypes` does).
+/// Only the store's own types: what the property wrappers make of a cell is theirs.
 class AnySlotTypes {}
 
-class SlotTypes<Value: Codable>: AnySlotTypes {
+final class SlotTypes<Value: Codable>: AnySlotTypes {
     /// `EquatableSlotCell<Value>` when `Value` is Equatable, else `TypedSlotCell<Value>`; for
     /// slots that do not record their initial value, `EquatableStoredDefaultCell<Value>` or
     /// `StoredDefaultCell<Value>`.
@@ -21,6 +20,13 @@ class SlotTypes<Value: Codable>: AnySlotTypes {
 
     override init() {
         cell = cellType(for: Value.self)
+        recordsInitialValue = true
+    }
+
+    /// The types of a slot whose cells are of the class `cell` (a subclass of the cell
+    /// `init()` would pick, for values that need more than a plain cell).
+    init(cell: TypedSlotCell<Value>.Type) {
+        self.cell = cell
         recordsInitialValue = true
     }
 

@@ -1,0 +1,48 @@
+@_spi(Admin) import StateDB
+
+/// A subcommand: what `--help` says of it, its options and arguments as properties
+/// (`Flag`, `Option`, `Argument`), and what it does with them.
+///
+/// docs/cli-library.md shows how to add one.
+protocol Command {
+    static var configuration: CommandConfiguration { get }
+    /// A command with nothing parsed yet; the parser fills in its declarations.
+    init()
+    /// Runs with the parsed options. Throws `UsageError`, `AdminError` or `StateStoreError`,
+    /// which become one line on standard error and an exit code.
+    func run(_ console: Console) throws -> ExitCode
+}
+
+/// What help says of a command, apart from its options (which come from the declarations).
+struct CommandConfiguration {
+    let name: String
+    /// One line for the command list.
+    let summary: String
+    /// The forms of the command, without `statedb `: `inspect STORE [--prefix P] [--json]`.
+    let usage: [String]
+    /// Paragraphs and examples after the usage.
+    var discussion: String = ""
+
+    /// The forms on one line, for messages: `statedb rm STORE KEY | statedb rm STORE --prefix P`.
+    var usageLine: String { usage.map { "statedb " + $0 }.joined(separator: " | ") }
+}
+
+/// Every subcommand, in the order `statedb --help` lists them.
+var commands: [any Command.Type] {
+    [InspectCommand.self, GetCommand.self, SetCommand.self, RemoveCommand.self, MoveCommand.self,
+     OrphansCommand.self, GCCommand.self, CheckCommand.self, RecoverCommand.self, QuarantineCommand.self,
+     ExportCommand.self, ImportCommand.self, MigrateCommand.self]
+}
+
+/// The command named `name`.
+func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.configuration.name == name }
+}
+
+/// Opens the store at `path`, runs `body`, closes it. Reading never creates or writes a
+/// byte; nothing creates a missing store.
+func withStore<T>(_ path: String, _ access: StoreAdmin.Access, _ body: (StoreAdmin) throws -> T) throws -> T {
+    let admin = try StoreAdmin(path: path, access: access)
+    defer { admin.close() }
+    return try body(admin)
+}

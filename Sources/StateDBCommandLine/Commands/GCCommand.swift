@@ -1,0 +1,37 @@
+@_spi(Admin) import StateDB
+
+/// `statedb gc STORE [--unseen-for 30d] [--dry-run] [--json]`: delete orphans.
+struct GCCommand: Command {
+    @Argument("STORE") var store: String
+    @Option(value: "AGE", help: SharedHelp.unseenFor) var unseenFor: String?
+    @Flag(help: SharedHelp.dryRun) var dryRun: Bool
+    @Flag(help: "Print the deleted slots as a JSON array.") var json: Bool
+
+    static let configuration = CommandConfiguration(
+        name: "gc",
+        summary: "Delete the slots `statedb orphans` lists.",
+        usage: ["gc STORE [--unseen-for 30d] [--dry-run] [--json]"],
+        discussion: """
+            One transaction. A view that has stayed mounted in one app process for longer than
+            --unseen-for also looks unseen: pick an age longer than your app's sessions.
+
+            example: statedb gc state.sqlite --unseen-for 90d --dry-run
+            """
+    )
+
+    func run(_ console: Console) throws -> ExitCode {
+        let unseenFor = try UnseenFor(self.unseenFor)
+        let removed = try withStore(store, dryRun ? .read : .write) {
+            try $0.collectGarbage(unseenFor: unseenFor.milliseconds, dryRun: dryRun)
+        }
+        if json {
+            console.print(jsonText(.array(removed.map(slotJSON))))
+            return .ok
+        }
+        var lines = OrphansCommand.orphanLines(removed, console)
+        lines.append(removed.isEmpty ? "no slots unseen for \(unseenFor.text)"
+                     : "\(removed.count) slot(s) \(dryRun ? "would be " : "")deleted")
+        console.print(lines.joined(separator: "\n"))
+        return .ok
+    }
+}

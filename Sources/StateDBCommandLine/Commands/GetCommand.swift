@@ -1,0 +1,34 @@
+@_spi(Admin) import StateDB
+
+/// `statedb get STORE KEY [--json]`: one slot's value as JSON.
+struct GetCommand: Command {
+    @Argument("STORE") var store: String
+    @Argument("KEY") var key: String
+    @Flag(help: "Print the whole slot (type, times, version…) as a JSON object.") var json: Bool
+
+    static let configuration = CommandConfiguration(
+        name: "get",
+        summary: "Print a slot's value as JSON.",
+        usage: ["get STORE KEY [--json]"],
+        discussion: """
+            The value is printed in the JSON form `statedb set` accepts: strings quoted, bytes as
+            {"$base64": "…"}, app types as the JSON the app encoded.
+
+            example: statedb get state.sqlite 'ContentView/VStack/Row[id: "42"]/isOn'
+            """
+    )
+
+    func run(_ console: Console) throws -> ExitCode {
+        let slot = try withStore(store, .read) { try $0.slot(key) }
+        if json {
+            console.print(jsonText(slotJSON(slot)))
+            return slot.value == nil ? .problemsFound : .ok
+        }
+        guard let value = slot.value else {
+            console.error("statedb get: \(store): the value of \(JSONValue.quoted(slot.key)) cannot be read (\(slot.problem ?? "?")); `statedb check` lists such values.")
+            return .problemsFound
+        }
+        console.print(jsonText(value))
+        return .ok
+    }
+}

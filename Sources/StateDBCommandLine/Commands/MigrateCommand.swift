@@ -1,0 +1,135 @@
+@_spi(Admin) import StateDB
+import Foundation
+
+/// `statedb migrate status|plan|up STORE [--app FILE]…`: the store's schema and the
+/// operator's declarative state migrations.
+struct MigrateCommand: Command {
+    @Argument("ACTION") var action: String
+    @Argument("STORE") var store: String
+    @Option(value: "FILE", help: "A JSON file of state migrations (see docs/migrations.md); repeatable, applied in order.") var app: [String]
+    @Flag(help: "status: exit 5 when anything is pending.") var exitCode: Bool
+    @Flag(help: SharedHelp.json) var json: Bool
+
+    static let configuration = CommandConfiguration(
+        name: "migrate",
+        summary: "Show or apply pending schema and state migrations (backup first).",
+        usage: ["migrate status STORE [--app FILE]… [--exit-code] [--json]",
+                "migrate plan STORE [--app FILE]…",
+                "migrate up STORE [--app FILE]…"],
+        discussion: """
+            status lists the applied schema migrations with their checksums and the state
+            migrations recorded in the store, and what is pending. plan shows what `up` would
+            do, with the SQL of each schema migration. up first copies the store next to itself
+            (<store>.v<version>-<UTC time>.bak, made with VACUUM INTO), then applies everything
+            in order; a failing migration is rolled back and named.
+
+            example: statedb migrate up state.sqlite --app 2026-11-fixes.json
+            """
+    )
+
+    func run(_ console: Console) throws -> ExitCode {
+        let path = store
+        guard ["status", "plan", "up"].contains(action) else {
+            throw UsageError("unknown action '\(printable(action))'; use status, plan or up")
+        }
+        let migrations = try app.flatMap(Self.loadFile)
+        let status = try MigrationStatus.read(path: path, migrations: migrations)
+        switch action {
+        case "status":
+            if json {
+                console.print(jsonText(Self.statusJSON(status)))
+            } else {
+                console.print(Self.describe(status, console))
+            }
+            return exitCode && !status.isCurrent ? .problemsFound : .ok
+        case "plan":
+            console.print(Self.plan(status, console))
+            return .ok
+        default:
+            guard !status.isCurrent else {
+                console.print("nothing to do: \(printable(path)) is at schema version \(status.schemaVersion) with no pending state migrations")
+                return .ok
+            }
+            let backup = try MigrationStatus.migrateUp(path: path, migrations: migrations, unknownAppMigrations: .ignore)
+            console.print("backup: \(printable(backup ?? "-"))")
+            for migration in status.pendingSchema {
+                console.print("applied schema \(migration.fileName)")
+            }
+            for migration in status.pendingState {
+                console.print("applied state migration \(printable(migration.name)): \(printable(migration.summary))")
+            }
+            return .ok
+        }
+    }
+
+    private static func loadFile(_ path: String) throws -> [StateMigration] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read the migration file \(printable(path))")
+        }
+        return try StateMigration.migrations(fromFile: data, path: path)
+    }
+
+    private static func describe(_ status: MigrationStatus, _ console: Console) -> String {
+        let latest = SchemaMigration.latestVersion
+        var lines = ["store: \(printable(status.path))",
+                     "schema: version \(status.schemaVersion) of \(latest)" + (status.pendingSchema.isEmpty ? " (current)" : " (\(status.pendingSchema.count) pending)")]
+        for applied in status.appliedSchema {
+            let mark = applied.matchesThisBuild ? console.paint("✓", .green) : console.paint("✗ checksum differs from this build", .red)
+            lines.append("  \(mark) \(String(format: "%04d", applied.version)) \(printable(applied.name))  sha256 \(applied.checksum.prefix(12))…  applied \(StoreAdmin.isoTimestamp(milliseconds: applied.appliedAt))")
+        }
+        for pending in status.pendingSchema {
+            lines.append("  \(console.paint("·", .yellow)) \(pending.fileName)  pending")
+        }
+        lines.append("state migrations: \(status.appliedState.count) applied, \(status.pendingState.count) pending")
+        let unknown = Set(status.unknownState)
+        for applied in status.appliedState {
+            let note = unknown.contains(applied.name) ? console.paint(" (registered by the app, not in the given files)", .dim) : ""
+            lines.append("  \(console.paint("✓", .green)) \(printable(applied.name))  applied \(StoreAdmin.isoTimestamp(milliseconds: applied.appliedAt))\(note)")
+        }
+        for pending in status.pendingState {
+            lines.append("  \(console.paint("·", .yellow)) \(printable(pending.name))  pending: \(printable(pending.summary))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func plan(_ status: MigrationStatus, _ console: Console) -> String {
+        guard !status.isCurrent else { return "nothing to do: the store is current" }
+        var lines = ["`statedb migrate up` would:", "  1. copy the store to \(printable(status.path)).v\(status.schemaVersion)-<UTC time>.bak"]
+        var step = 2
+        for migration in status.pendingSchema {
+            lines.append("  \(step). apply schema \(migration.fileName) (sha256 \(migration.checksum.prefix(12))…), in its own transaction:")
+            lines += migration.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "       " + $0 }
+            step += 1
+        }
+        if !status.pendingState.isEmpty {
+            lines.append("  \(step). apply, in one transaction:")
+            for migration in status.pendingState {
+                lines.append("       - \(printable(migration.name)): \(printable(migration.summary))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func statusJSON(_ status: MigrationStatus) -> JSONValue {
+        .object([
+            .init("store", .string(status.path)),
+            .init("schemaVersion", .number(String(status.schemaVersion))),
+            .init("latestSchemaVersion", .number(String(SchemaMigration.latestVersion))),
+            .init("current", .bool(status.isCurrent)),
+            .init("appliedSchema", .array(status.appliedSchema.map { applied in
+                .object([
+                    .init("version", .number(String(applied.version))),
+                    .init("name", .string(applied.name)),
+                    .init("checksum", .string(applied.checksum)),
+                    .init("matchesThisBuild", .bool(applied.matchesThisBuild)),
+                    .init("applied", .string(StoreAdmin.isoTimestamp(milliseconds: applied.appliedAt))),
+                ])
+            })),
+            .init("pendingSchema", .array(status.pendingSchema.map { .string($0.fileName) })),
+            .init("appliedState", .array(status.appliedState.map { applied in
+                .object([.init("name", .string(applied.name)), .init("applied", .string(StoreAdmin.isoTimestamp(milliseconds: applied.appliedAt)))])
+            })),
+            .init("pendingState", .array(status.pendingState.map { .string($0.name) })),
+        ])
+    }
+}

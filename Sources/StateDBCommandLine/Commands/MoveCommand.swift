@@ -1,0 +1,46 @@
+@_spi(Admin) import StateDB
+
+/// `statedb mv STORE OLD_PREFIX NEW_PREFIX [--force] [--dry-run]`: re-key identities.
+struct MoveCommand: Command {
+    @Argument("STORE") var store: String
+    @Argument("OLD_PREFIX") var oldPrefix: String
+    @Argument("NEW_PREFIX") var newPrefix: String
+    @Flag(help: "Replace slots that already exist under NEW_PREFIX (otherwise the move is refused).") var force: Bool
+    @Flag(help: SharedHelp.dryRun) var dryRun: Bool
+    @Flag(help: "Print the renames as JSON.") var json: Bool
+
+    static let configuration = CommandConfiguration(
+        name: "mv",
+        summary: "Re-key slots after the code moved or renamed a view or property.",
+        usage: ["mv STORE OLD_PREFIX NEW_PREFIX [--force] [--dry-run] [--json]"],
+        discussion: """
+            Every slot whose key starts with OLD_PREFIX at an identity boundary (followed by /,
+            a [qualifier], or the end) gets NEW_PREFIX in its place; values, types and times are
+            kept, quarantined values move with their slots. One transaction.
+
+            examples:
+              statedb mv state.sqlite ContentView/VStack/Row ContentView/List/Row
+              statedb mv state.sqlite Settings/volume Settings/level
+            """
+    )
+
+    func run(_ console: Console) throws -> ExitCode {
+        let result = try withStore(store, dryRun ? .read : .write) { admin in
+            try admin.move(from: KeyPrefix(oldPrefix), to: newPrefix, force: force, dryRun: dryRun)
+        }
+        if json {
+            console.print(jsonText(.object([
+                .init("renames", .array(result.renames.map { .object([.init("from", .string($0.from)), .init("to", .string($0.to))]) })),
+                .init("overwritten", .array(result.overwritten.map(JSONValue.string))),
+                .init("quarantineEntries", .number(String(result.quarantineEntries))),
+            ])))
+            return .ok
+        }
+        var lines = result.overwritten.map { "\(dryRun ? "would replace" : "replaced") \(printable($0))" }
+        lines += result.renames.map { "\(printable($0.from)) → \(printable($0.to))" }
+        lines.append("\(result.renames.count) slot(s) \(dryRun ? "would move" : "moved")"
+                     + (result.quarantineEntries > 0 ? ", with \(result.quarantineEntries) quarantined value(s)" : ""))
+        console.print(lines.joined(separator: "\n"))
+        return .ok
+    }
+}

@@ -1,0 +1,55 @@
+@_spi(Admin) import StateDB
+import Foundation
+
+/// `statedb quarantine [list|restore|drop] STORE [ID]`: values set aside by the app.
+struct QuarantineCommand: Command {
+    /// `[list] STORE`, `restore STORE ID` or `drop STORE ID`: which it is depends on the first.
+    @Argument("[ACTION] STORE [ID]", count: 1...3) var words: [String]
+    @Flag(help: "restore: even when the slot has another type now.") var force: Bool
+    @Flag(help: SharedHelp.json) var json: Bool
+
+    static let configuration = CommandConfiguration(
+        name: "quarantine",
+        summary: "List quarantined values (stored values that no longer decoded); restore or drop one.",
+        usage: ["quarantine [list] STORE [--json]", "quarantine restore STORE ID [--force]", "quarantine drop STORE ID"],
+        discussion: """
+            When a stored value no longer decodes as its slot's type (the app changed the type),
+            the app keeps it here and starts the slot from its initial value.
+
+            restore puts the value back into its slot with the type it was stored with (after
+            the app's type was reverted, say); it refuses when the slot now has another type,
+            unless --force. To convert a value instead, `statedb set` the converted JSON and
+            drop the entry.
+            """
+    )
+
+    func run(_ console: Console) throws -> ExitCode {
+        var positionals = words
+        let action = ["list", "restore", "drop"].contains(positionals[0]) ? positionals.removeFirst() : "list"
+        guard let path = positionals.first else { throw UsageError("missing STORE; usage: statedb quarantine \(action) STORE") }
+        if action == "list" {
+            guard positionals.count == 1 else { throw UsageError("unexpected argument '\(positionals[1])'; usage: statedb quarantine [list] STORE") }
+            let entries = try withStore(path, .read) { try $0.quarantined() }
+            if json {
+                console.print(jsonText(.array(entries.map(quarantineJSON))))
+            } else {
+                console.print(entries.isEmpty ? "(quarantine is empty)" : entries.map { Self.line($0, console) }.joined(separator: "\n"))
+            }
+            return .ok
+        }
+        guard positionals.count == 2, let id = Int64(positionals[1]) else {
+            throw UsageError("\(action) needs the entry's id, as `statedb quarantine STORE` lists it; usage: statedb quarantine \(action) STORE ID")
+        }
+        let entry = try withStore(path, .write) { admin in
+            action == "restore" ? try admin.restoreQuarantined(id: id, force: force) : try admin.dropQuarantined(id: id)
+        }
+        console.print("\(action == "restore" ? "restored" : "dropped") #\(entry.id) \(printable(entry.key)) (\(printable(entry.storedType)))")
+        return .ok
+    }
+
+    static func line(_ entry: QuarantinedValue, _ console: Console) -> String {
+        let value = entry.value.map { preview($0, limit: 40) } ?? "(unreadable)"
+        return "  #\(entry.id) \(printable(entry.key)): \(printable(entry.storedType)) \(console.paint(value, .green)), expected \(printable(entry.expectedType))"
+            + console.paint(" · " + age(since: entry.quarantinedAt) + " · " + printable(entry.error), .dim)
+    }
+}

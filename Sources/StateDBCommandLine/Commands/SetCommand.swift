@@ -1,0 +1,52 @@
+@_spi(Admin) import StateDB
+
+/// `statedb set STORE KEY JSON [--type T] [--force]`: a checked write.
+struct SetCommand: Command {
+    @Argument("STORE") var store: String
+    @Argument("KEY") var key: String
+    @Argument("JSON") var json: String
+    @Option(value: "T", help: "Create the slot with type T when it does not exist (Swift.Int, Int?, [String], MyApp.Settings).") var type: String?
+    @Flag(help: "Store an app type's value even when its shape differs from the stored one.") var force: Bool
+
+    static let configuration = CommandConfiguration(
+        name: "set",
+        summary: "Set a slot's value from JSON, checked against the slot's type.",
+        usage: ["set STORE KEY JSON [--type T] [--force]"],
+        discussion: """
+            JSON is one JSON value; - reads it from standard input. Strings need their quotes:
+            '"Ada"'. Bytes (Data) are {"$base64": "…"}.
+
+            Standard types are checked exactly: Bool takes true/false, each integer width its
+            range, String a string, optionals null or the wrapped type, arrays, sets and
+            dictionaries their elements. An app's own type (MyApp.Settings) cannot be known
+            here, so the value must have the stored value's shape: the same JSON kinds and,
+            for objects, the same keys. --force skips that shape check (an app that cannot
+            decode the value sets it aside in quarantine; nothing is lost).
+
+            The write is one transaction; a running app shows it on its next update, unless
+            it has its own unsaved change to the same slot, which then wins (see docs/cli.md).
+
+            examples:
+              statedb set state.sqlite ContentView/count 5
+              statedb set state.sqlite Settings/name '"Ada"'
+              statedb set state.sqlite Settings/volume 7 --type Swift.Int
+            """
+    )
+
+    func run(_ console: Console) throws -> ExitCode {
+        let source = json == "-" ? "standard input" : "the JSON argument"
+        let text = json == "-" ? try readInput("-") : json
+        let result = try withStore(store, .write) { admin in
+            let value = try parseJSON(text, source: source)
+            return (try admin.set(key, to: value, createAs: type, force: force), value)
+        }
+        let (outcome, value) = result
+        let shown = "\(printable(key)) = \(preview(value)) (\(printable(outcome.type)))"
+        switch outcome.change {
+        case .created: console.print("created " + shown)
+        case .updated: console.print("set " + shown)
+        case .unchanged: console.print("unchanged " + shown)
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import StateDB
+import Testing
+
+/// An app type with the fields whose spelling differs most between writers: numbers written
+/// other ways, a string with a character `JSONEncoder` leaves raw, keys out of order.
+struct CanonicalSample: Codable, Equatable {
+    var b: String
+    var a: Double
+    var c: Double
+    var n: Int
+    var big: Int64
+    var exact: Decimal
+    var nested: [String: [Double]]
+}
+
+/// Every writer — the app, `statedb set`, `statedb import` and the app's migrations — stores a
+/// value in the one canonical form, the bytes the app's encoder writes; an equal value set
+/// again, however it is spelled, is "unchanged" and writes nothing.
+@Suite struct CanonicalFormTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.storePath }
+
+    static let value = CanonicalSample(b: "x\u{2028}y", a: 1.5, c: 100, n: 0, big: 9_007_199_254_740_993,
+                                       exact: Decimal(string: "3.14159265358979323846")!, nested: ["z": [0.25, -0.0], "y": []])
+    /// The same value as an operator might type it.
+    static let typed = #"{"nested": {"z": [2.5e-1, -0.0], "y": []}, "exact": 3.14159265358979323846, "big": 9007199254740993, "n": -0, "c": 1e2, "b": "x\u2028y", "a": 1.50}"#
+    /// What the app writes: sorted keys, the shortest numbers, U+2028 raw, no whitespace.
+    static let canonical = "{\"a\":1.5,\"b\":\"x\u{2028}y\",\"big\":9007199254740993,\"c\":100,\"exact\":3.14159265358979323846,\"n\":0,\"nested\":{\"y\":[],\"z\":[0.25,-0]}}"
+
+    /// The store clock and every row: what a write would change.
+    func written() throws -> [[String?]] {
+        [[String(try sqliteScalar(path, "SELECT tick FROM statedb_clock"))]]
+            + SQLiteProbe(path: path).rows("SELECT key, type, encoding, value, version FROM slots ORDER BY key")
+    }
+
+    /// type, encoding and value of each row, as the sqlite3 shell shows them.
+    func row(_ key: String) -> [String?] {
+        SQLiteProbe(path: path).rows("SELECT type, encoding, value FROM slots WHERE key = '\(key)'").first ?? []
+    }
+
+    @Test func everyWriterStoresTheAppsBytes() throws {
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/v", default: Self.value)
+        _ = try store.binding(for: "Migrated/v", default: 1)
+        try store.flush()
+        store.close()
+        let type = try #require(row("App/v").first ?? nil)
+
+        let set = try CLI.run("set", path, "CLI/v", Self.typed, "--type", type)
+        #expect(set.status == 0, "\(set)")
+        let file = folder.path("import.json")
+        try #"{"format": "statedb-export", "formatVersion": 1, "slots": [{"key": "Import/v", "type": "\#(type)", "value": \#(Self.typed)}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try CLI.run("import", path, file)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try readBack(path, "CLI/v", as: CanonicalSample.self, default: Self.value) == Self.value)
+        let migrated = try StateStore(path: path, migrations: [
+            .retype("as sample", keys: "Migrated/v", from: Int.self, to: CanonicalSample.self) { _ in Self.value },
+        ])
+        migrated.close()
+
+        #expect(row("App/v") == [type, "json", Self.canonical])
+        for key in ["CLI/v", "Import/v", "Migrated/v"] {
+            #expect(row(key) == row("App/v"), "\(key)")
+        }
+    }
+
+    @Test func anEqualValueSpelledAnotherWayIsUnchanged() throws {
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/v", default: Self.value)
+        try store.flush()
+        store.close()
+        let before = try written()
+        let set = try CLI.run("set", path, "App/v", Self.typed)
+        #expect(set.status == 0, "\(set)")
+        #expect(set.stdout.hasPrefix("unchanged App/v"), "\(set)")
+        let type = try #require(row("App/v").first ?? nil)
+        let file = folder.path("import.json")
+        try #"{"format": "statedb-export", "formatVersion": 1, "slots": [{"key": "App/v", "type": "\#(type)", "value": \#(Self.typed)}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try CLI.run("import", path, file)
+        #expect(imported.stdout.contains("0 created, 0 updated, 1 unchanged"), "\(imported)")
+        #expect(try written() == before, "nothing was written")
+    }
+
+    /// Standard types: each number is spelled as its declared Swift type writes it.
+    @Test func standardTypesAreStoredAsTheAppStoresThem() throws {
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/doubles", default: [1.5, 100, -0.0, 1e22])
+        _ = try store.binding(for: "App/floats", default: [Float(0.1), 3.4028235e38])
+        _ = try store.binding(for: "App/big", default: UInt64.max)
+        _ = try store.binding(for: "App/date", default: Date(timeIntervalSinceReferenceDate: 736_000_000))
+        _ = try store.binding(for: "App/byKey", default: [10: "ten", 2: "two"])
+        _ = try store.binding(for: "App/int", default: 0)
+        try store.flush()
+        store.close()
+        let cases: [(key: String, json: String)] = [
+            ("doubles", "[1.50, 1e2, -0.0, 10000000000000000000000]"),
+            ("floats", "[0.1000000001, 3.4028235e38]"),
+            ("big", "18446744073709551615"),
+            ("date", "7.36e8"),
+            ("byKey", #"{"2": "two", "10": "ten"}"#),
+            ("int", "-0"),
+        ]
+        for (key, json) in cases {
+            let type = try #require(row("App/" + key).first ?? nil)
+            let run = try CLI.run("set", path, "CLI/" + key, json, "--type", type)
+            #expect(run.status == 0, "\(key): \(run)")
+            #expect(row("CLI/" + key) == row("App/" + key), "\(key)")
+        }
+    }
+
+    /// A number no Swift number type holds as written is refused, not rounded; an `Int` slot
+    /// still takes whole numbers only, as written (docs/cli.md).
+    @Test func numbersTheAppWouldNotReadAsWrittenAreRefused() throws {
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/v", default: Self.value)
+        _ = try store.binding(for: "App/count", default: 3)
+        _ = try store.binding(for: "App/ratio", default: 0.5)
+        try store.flush()
+        store.close()
+        let before = try written()
+        let refusals: [(key: String, json: String, message: String)] = [
+            ("App/v", Self.typed.replacingOccurrences(of: "1e2", with: "1e400"), "at .c: the number 1e400 is held exactly by no Swift number type"),
+            ("App/v", Self.typed.replacingOccurrences(of: "1e2", with: String(repeating: "7", count: 45)), "is held exactly by no Swift number type"),
+            ("App/ratio", "1e400", "1e400 is out of range for Double"),
+            ("App/count", "1.0", "expected a whole number"),
+            ("App/count", "1e2", "expected a whole number"),
+        ]
+        for (key, json, message) in refusals {
+            let run = try CLI.run("set", path, key, json)
+            #expect(run.status == 3, "\(json): \(run)")
+            #expect(run.stderr.contains(message), "\(json): \(run)")
+        }
+        // --force skips an app type's shape check, never the number check.
+        #expect(try CLI.run("set", path, "App/v", Self.typed.replacingOccurrences(of: "1e2", with: "1e400"), "--force").status == 3)
+        #expect(try written() == before, "nothing was written")
+    }
+}
