@@ -39,6 +39,7 @@ struct ExportCommand: Command {
                 let standardOutput = OutputBuffer()
                 do {
                     try stream(standardOutput)
+                    try standardOutput.flush()
                 } catch let error as AdminError where standardOutput.wroteAny {
                     throw AdminError(error.kind, path: error.path, error.message + " (Standard output already has the slots before it: an incomplete document, to be thrown away.)")
                 }
