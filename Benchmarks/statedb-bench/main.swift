@@ -5,6 +5,17 @@ import StateDBBenchKit
 // See BENCHMARKS.md. Progress goes to standard error; the table and the summary line (always
 // last) to standard output.
 
+// `--scale-build PATH SLOTS`: what `--scale` runs to build a store in a process of its own.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--scale-build", let slots = Int(CommandLine.arguments[3]) {
+    do {
+        _ = try ScaleStore.build(slots: slots, at: CommandLine.arguments[2])
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 let usage = """
     usage: swift run -c release statedb-bench [--quick | --smoke] [--svg FILE]
            swift run -c release statedb-bench --profile SCENARIO [--quick]
@@ -71,8 +82,10 @@ while let argument = arguments.popFirst() {
 }
 
 if scale {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("statedb").path
-    let run = ScaleRun(configuration: configuration.mode == "smoke" ? .smoke : .full, statedb: statedbPath ?? beside) { message in
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let beside = executable.deletingLastPathComponent().appendingPathComponent("statedb").path
+    let run = ScaleRun(configuration: configuration.mode == "smoke" ? .smoke : .full, statedb: statedbPath ?? beside,
+                       builder: (executable.path, ["--scale-build"])) { message in
         FileHandle.standardError.write(Data("statedb-bench: \(message)\n".utf8))
     }
     do {

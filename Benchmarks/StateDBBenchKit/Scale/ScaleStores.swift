@@ -4,14 +4,14 @@ import StateDB
 /// The stores of a scale run, built through the public API as an app would write them: rows
 /// of a list, each with an `Int` and a `String` slot (`App/List/Row[id: N]/count`, `…/title`),
 /// plus a few settings. Built once per run in a scratch folder (a million slots take a while).
-struct ScaleStore {
+public struct ScaleStore {
     let path: String
     let slots: Int
 
     /// The key of row `index`'s `count` slot.
     static func countKey(_ index: Int) -> String { "App/List/Row[id: \(index)]/count" }
 
-    static func build(slots: Int, at path: String) throws -> ScaleStore {
+    public static func build(slots: Int, at path: String) throws -> ScaleStore {
         let store = try StateStore(path: path)
         let rows = slots / 2
         // Flushed in batches, as an app's frames would be, so no one transaction holds it all.

@@ -79,6 +79,7 @@ private final class IdentityTree {
     private let console: Console
     private let valueLimit: Int?
     private(set) var count = 0
+    private var types = SlotTypeCache()
 
     init(console: Console, valueLimit: Int?) {
         self.console = console
@@ -123,7 +124,7 @@ private final class IdentityTree {
     }
 
     private func slotLine(_ slot: AdminSlot) -> String {
-        let name = console.paint(printable(slot.property), .cyan) + ": " + console.paint(printable(slot.slotType.displayName), .magenta)
+        let name = console.paint(printable(slot.property), .cyan) + ": " + console.paint(printable(types.type(slot.type).displayName), .magenta)
         let when = console.paint("· " + age(since: slot.updatedAt), .dim)
         guard let value = slot.value else {
             return name + " " + console.paint("unreadable: " + printable(slot.problem ?? "?"), .red) + " " + when
