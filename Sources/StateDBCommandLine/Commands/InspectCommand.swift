@@ -72,29 +72,35 @@ struct InspectCommand: Command {
     }
 }
 
-/// Slots arranged by identity segments, for drawing. Each slot is kept as its drawn line
-/// only (not its row), so a big store's tree holds little more than its text.
+/// Slots arranged by identity segments, for drawing. Each slot is kept as the parts of its
+/// line only (not its row), and rows come sorted by key, so a view's children are found
+/// without an index: a big store's tree holds little more than its text.
 private final class IdentityTree {
     private let root = Node(name: "")
     private let console: Console
     private let valueLimit: Int?
     private(set) var count = 0
     private var types = SlotTypeCache()
+    /// The display names of the types met, shared by the lines that show them.
+    private var typeNames: [String] = []
+    private var typeIndex: [String: Int32] = [:]
 
     init(console: Console, valueLimit: Int?) {
         self.console = console
         self.valueLimit = valueLimit
     }
 
+    /// Adds a slot; slots must come sorted by key (as `forEachSlot` hands them out), so that
+    /// every view's descendants arrive together.
     func add(_ slot: AdminSlot) {
         var node = root
         // Identities are split on `/` only: an id inside a segment never holds a raw `/`.
         // At each `/` byte, as `SlotKey` splits keys, even one Unicode joins with a
         // combining mark after it.
         for segment in slot.identity.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            node = node.child(String(decoding: segment, as: UTF8.self))
+            node = node.child(segment)
         }
-        node.slotLines.append(slotLine(slot))
+        node.slotLines.append(line(slot))
         count += 1
     }
 
@@ -102,7 +108,7 @@ private final class IdentityTree {
     func render(_ emit: (String) throws -> Void) throws {
         for child in root.children { child.mergeChains() }
         // Root-level slots (keys without an identity) first, then one tree per root view.
-        for line in root.slotLines { try emit(line) }
+        for line in root.slotLines { try emit(text(line)) }
         for view in root.sortedChildren() {
             try emit(console.paint(printable(view.displayName), .bold))
             try renderContents(of: view, indent: "", emit)
@@ -114,7 +120,7 @@ private final class IdentityTree {
         let total = node.slotLines.count + children.count
         for (index, line) in node.slotLines.enumerated() {
             let last = index == total - 1
-            try emit(indent + console.paint(last ? "└─ " : "├─ ", .dim) + line)
+            try emit(indent + console.paint(last ? "└─ " : "├─ ", .dim) + text(line))
         }
         for (offset, child) in children.enumerated() {
             let last = node.slotLines.count + offset == total - 1
@@ -123,33 +129,53 @@ private final class IdentityTree {
         }
     }
 
-    private func slotLine(_ slot: AdminSlot) -> String {
-        let name = console.paint(printable(slot.property), .cyan) + ": " + console.paint(printable(types.type(slot.type).displayName), .magenta)
-        let when = console.paint("· " + age(since: slot.updatedAt), .dim)
-        guard let value = slot.value else {
-            return name + " " + console.paint("unreadable: " + printable(slot.problem ?? "?"), .red) + " " + when
-        }
-        return name + " = " + console.paint(preview(value, limit: valueLimit), .green) + " " + when
+    /// What a slot's line shows, kept small: the type as an index into `typeNames`, the value
+    /// as its preview (or why it cannot be read).
+    fileprivate struct SlotLine {
+        let property: String
+        let type: Int32
+        let readable: Bool
+        let value: String
+        let updatedAt: Int64
     }
 
-    /// One view: its slots' lines and its child views, in the order first met.
+    private func line(_ slot: AdminSlot) -> SlotLine {
+        let display = printable(types.type(slot.type).displayName)
+        let type: Int32
+        if let known = typeIndex[display] {
+            type = known
+        } else {
+            type = Int32(typeNames.count)
+            typeIndex[display] = type
+            typeNames.append(display)
+        }
+        let value = slot.value.map { preview($0, limit: valueLimit) } ?? printable(slot.problem ?? "?")
+        return SlotLine(property: printable(slot.property), type: type, readable: slot.value != nil, value: value, updatedAt: slot.updatedAt)
+    }
+
+    private func text(_ line: SlotLine) -> String {
+        let name = console.paint(line.property, .cyan) + ": " + console.paint(typeNames[Int(line.type)], .magenta)
+        let when = console.paint("· " + age(since: line.updatedAt), .dim)
+        guard line.readable else { return name + " " + console.paint("unreadable: " + line.value, .red) + " " + when }
+        return name + " = " + console.paint(line.value, .green) + " " + when
+    }
+
+    /// One view: its slots' lines and its child views, in key order.
     private final class Node {
         let name: String
-        var slotLines: [String] = []
+        var slotLines: [SlotLine] = []
         var children: [Node] = []
-        /// Segments by their bytes: two spellings of `café` are two views' identities.
-        private var childIndex: [ByteKey: Int] = [:]
         private var mergedName: String?
         var displayName: String { mergedName ?? name }
 
         init(name: String) { self.name = name }
 
-        func child(_ segment: String) -> Node {
-            // Rows come sorted by key, so a view's child is most often the one just added.
-            if let last = children.last, last.name.utf8.elementsEqual(segment.utf8) { return last }
-            if let index = childIndex[ByteKey(segment)] { return children[index] }
-            let node = Node(name: segment)
-            childIndex[ByteKey(segment)] = children.count
+        /// The child named `segment`. Slots come sorted by key, so all the keys under one child
+        /// (`A/B/…`) come together: a child met again is always the last one added. (Compared
+        /// by bytes: two spellings of `café` are two views' identities.)
+        func child(_ segment: Substring.UTF8View.SubSequence) -> Node {
+            if let last = children.last, last.name.utf8.elementsEqual(segment) { return last }
+            let node = Node(name: String(decoding: segment, as: UTF8.self))
             children.append(node)
             return node
         }
@@ -157,7 +183,6 @@ private final class IdentityTree {
         /// A view with no slots and one child is drawn on one line with it: `VStack/Row[id: 1]`.
         func mergeChains() {
             for child in children { child.mergeChains() }
-            childIndex = [:]  // not needed once every slot is in
             if slotLines.isEmpty, children.count == 1 {
                 let only = children[0]
                 children = only.children
