@@ -214,7 +214,7 @@ public struct ScaleRun {
         }
 
         log("start")
-        let start = try Comparison.measure(rounds: max(rounds, 5), subject: { try ProcessRun.run(statedb, ["--help"]).seconds },
+        let start = try Comparison.measure(rounds: rounds == 1 ? 1 : max(rounds, 5), subject: { try ProcessRun.run(statedb, ["--help"]).seconds },
                                            baseline: { try ProcessRun.run(sqlite, ["--version"]).seconds })
         return ScaleResults(configuration: configuration, rows: rows, points: points, peakMegabytes: peaks.map(\.1).max() ?? 0,
                             peakByCommand: peaks, start: (start.subjectMedian, start.baselineMedian),

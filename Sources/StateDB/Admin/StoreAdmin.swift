@@ -90,19 +90,27 @@ import CSQLite
                 }
                 return count
             }
-            // Keys that start with the prefix's bytes sort together, from the prefix on.
-            let statement = try connection.prepare(StoredRow.selectSQL + " WHERE key >= ?1 ORDER BY key")
-            statement.bind(prefix.text, at: 1)
-            let start = Array(prefix.text.utf8)
-            while try statement.step() {
-                let row = StoredRow(statement, texts: &texts)
-                guard row.key.utf8.starts(with: start) else { break }
-                guard prefix.matches(row.key) else { continue }
+            try forEachRow(under: prefix, connection) { row in
                 try body(AdminSlot(row))
                 count += 1
             }
             if count == 0 { throw try notFound(prefix.text, connection, prefix: true) }
             return count
+        }
+    }
+
+    /// Hands each row under `prefix` to `body`, sorted by key, read by a range scan of the key
+    /// index: keys that start with the prefix's bytes sort together, from the prefix on.
+    func forEachRow(under prefix: KeyPrefix, _ connection: SQLiteConnection, _ body: (StoredRow) throws -> Void) throws {
+        var texts = RepeatedTexts()
+        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE key >= ?1 ORDER BY key")
+        statement.bind(prefix.text, at: 1)
+        let start = Array(prefix.text.utf8)
+        while try statement.step() {
+            let row = StoredRow(statement, texts: &texts)
+            guard row.key.utf8.starts(with: start) else { break }
+            guard prefix.matches(row.key) else { continue }
+            try body(row)
         }
     }
 
