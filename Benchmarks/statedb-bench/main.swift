@@ -5,6 +5,17 @@ import StateDBBenchKit
 // See BENCHMARKS.md. Progress goes to standard error; the table and the summary line (always
 // last) to standard output.
 
+// `--scale-build PATH SLOTS`: what `--scale` runs to build a store in a process of its own.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--scale-build", let slots = Int(CommandLine.arguments[3]) {
+    do {
+        _ = try ScaleStore.build(slots: slots, at: CommandLine.arguments[2])
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 let usage = """
     usage: swift run -c release statedb-bench [--quick | --smoke] [--svg FILE]
            swift run -c release statedb-bench --profile SCENARIO [--quick]
@@ -18,12 +29,18 @@ let usage = """
                   of \(ProfileRun.scenarios.joined(separator: ", "))
       --compare SCENARIO
                   measure one scenario's ratio alone (both sides, interleaved rounds)
+      --scale [--smoke] [--statedb PATH] [--svg FILE]
+                  the statedb command line tool on 10,000- and 1,000,000-slot stores, as
+                  processes of PATH (default: statedb beside this executable) beside the
+                  sqlite3 shell; --svg writes the chart of time against store size
     """
 
 var configuration = BenchConfiguration.full
 var svgPath: String?
 var profileScenario: String?
 var compareScenario: String?
+var scale = false
+var statedbPath: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -48,6 +65,13 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         compareScenario = scenario
+    case "--scale": scale = true
+    case "--statedb":
+        guard let path = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("statedb-bench: --statedb needs the path of the statedb executable\n".utf8))
+            exit(2)
+        }
+        statedbPath = path
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -55,6 +79,28 @@ while let argument = arguments.popFirst() {
         FileHandle.standardError.write(Data("statedb-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
         exit(2)
     }
+}
+
+if scale {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let beside = executable.deletingLastPathComponent().appendingPathComponent("statedb").path
+    let run = ScaleRun(configuration: configuration.mode == "smoke" ? .smoke : .full, statedb: statedbPath ?? beside,
+                       builder: (executable.path, ["--scale-build"])) { message in
+        FileHandle.standardError.write(Data("statedb-bench: \(message)\n".utf8))
+    }
+    do {
+        let results = try run.run()
+        if let svgPath {
+            try ScaleChart.svg(results).write(toFile: svgPath, atomically: true, encoding: .utf8)
+            FileHandle.standardError.write(Data("statedb-bench: wrote \(svgPath)\n".utf8))
+        }
+        print(results.table)
+        print(results.summaryLine)
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 
 if let compareScenario {

@@ -62,6 +62,10 @@ public final class StateStore: @unchecked Sendable {
         /// `statedb check` can report what is wrong (missing schema objects, the clock's row,
         /// unreadable pages). Only with `readOnly`.
         var toleratesDamage = false
+        /// Load every row into memory on open (what reads without SQL stand on). False for
+        /// `StoreAdmin`, which reads and writes rows through the connection only: at a million
+        /// slots loading them is most of what a one-key command would cost.
+        var loadsRows = true
 
         public init() {}
     }
@@ -183,7 +187,7 @@ public final class StateStore: @unchecked Sendable {
             throw StateStoreError(error, path: path, doing: "opening the store")
         }
         self.connection = connection
-        if !tolerant { try loadAllRows() }  // a checker reads the file itself, row by row
+        if !tolerant && options.loadsRows { try loadAllRows() }  // a checker reads the file itself, row by row
         StoreRegistry.shared.register(self)
     }
 
