@@ -15,7 +15,9 @@ import Testing
             #expect(parts.count == 2)
             fields[String(parts[0])] = Double(parts[1])
         }
-        #expect(Set(fields.keys) == ["write_vs_sqlite", "hydrate_vs_sqlite", "update_scaling", "vs_userdefaults", "sql_per_read", "peak_rss_mb"])
+        #expect(Set(fields.keys) == ["write_vs_sqlite", "hydrate_vs_sqlite", "update_scaling", "vs_userdefaults", "sql_per_read", "peak_rss_mb",
+                                     "hydrate_vs_minimal_graph", "inmemory_mount_vs_hydrate", "vs_json_file_100", "vs_json_file_10k",
+                                     "bytes_per_mounted_slot"])
         for (name, value) in fields where name != "sql_per_read" { #expect(value > 0, "\(name)") }
         #expect(fields["sql_per_read"] == 0)
         #expect(ResultTable.render(results).contains("hydrate"))
@@ -37,6 +39,28 @@ import Testing
         let (_, host) = try scenario.runStatedb()
         #expect(host.render().contains("row 3: 3"))
         #expect(scenario.runFloor().count == 10)
+    }
+
+    @Test func theMinimalGraphFindsEveryRowsSlots() throws {
+        let scenario = try HydrateScenario(rows: 5)
+        let (_, root) = scenario.runMinimalGraphFloor(identityPrefix: scenario.identityPrefix)
+        #expect(root.children.map { $0.children[0].text } == (0..<5).map { "row \($0): \($0)" })
+    }
+
+    @Test func anInMemoryMountStartsFromTheSeedAndKeepsWrites() throws {
+        let scenario = try HydrateScenario(rows: 5)
+        let (_, host) = try scenario.runInMemory()
+        #expect(host.render().contains("row 3: 3"))
+        #expect(try scenario.bytesPerMountedSlot() > 0)
+    }
+
+    @Test func theJSONPeerAndTheStoreSeeTheSameWrites() throws {
+        let scenario = try JSONFileScenario(slots: 4, frames: 2, writesPerFrame: 3)
+        _ = try scenario.runStatedb()
+        _ = try scenario.runJSONFile()
+        // statedb wrote serials 1...6, the JSON file 7...12: slot 0 last got 4, then 12.
+        #expect(scenario.storeValue(0) == 4)
+        #expect(try scenario.fileValue(0) == 12)
     }
 
     @Test func aSingleWriteReRunsOnlyItsLeaf() throws {
