@@ -6,6 +6,7 @@ extension StateStore {
     /// memory for the next try, and throws a `StateStoreError` that says what to do.
     public func flush() throws {
         try databaseLock.withLock {
+            if isInMemory && connection != nil { return settleInMemory() }
             let batch = takeBatch()
             guard !batch.isEmpty else { return }
             guard let connection else {
@@ -27,6 +28,8 @@ extension StateStore {
                         if item.cell.createdAt == nil { item.cell.createdAt = batch.now }
                     }
                     for item in batch.cells { item.cell.seenAt = batch.now }
+                    noteRowsGoneLocked(batch.deletions)
+                    noteRowsGoneLocked(batch.adoptions.map(\.fromKey))
                 }
             } catch {
                 restore(batch)

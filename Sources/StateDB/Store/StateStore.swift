@@ -62,6 +62,10 @@ public final class StateStore: @unchecked Sendable {
         /// `statedb check` can report what is wrong (missing schema objects, the clock's row,
         /// unreadable pages). Only with `readOnly`.
         var toleratesDamage = false
+        /// A file with more rows than this is not loaded whole at open: rows are read when
+        /// slots mount (`StateStore+RowsOnDemand.swift`). Internal, so tests can reach the
+        /// on-demand path with small files.
+        var rowsLoadedAtOpen = 100_000
 
         public init() {}
     }
@@ -80,6 +84,12 @@ public final class StateStore: @unchecked Sendable {
     /// (lock) Every key this process knows: the cell of a slot in use, or the row loaded from
     /// the file that nothing has asked for yet.
     var slots: [SlotIndexKey: SlotEntry] = [:]
+    /// Set once while opening: the file was too large to load whole, so rows are read when
+    /// asked for (`StateStore+RowsOnDemand.swift`).
+    var rowsOnDemand = false
+    /// (lock) With `rowsOnDemand`: keys whose rows the file still holds but whose deletion is
+    /// pending, with how many deletions of each are pending.
+    var goingRows: [SlotIndexKey: Int] = [:]
     /// (lock) Cells whose rows the next commit must write.
     var commitQueue: [SlotCell] = []
     /// (lock) Keys whose rows the next commit must delete.
@@ -181,7 +191,8 @@ public final class StateStore: @unchecked Sendable {
         StoreRegistry.shared.register(self)
     }
 
-    /// A store that lives in memory only, for tests and previews.
+    /// A store that lives in memory only, for tests and previews. Its values are never
+    /// encoded or written anywhere: `flush()` only marks them committed.
     public static func inMemory() -> StateStore {
         do {
             return try StateStore(inMemory: ())
@@ -223,9 +234,22 @@ public final class StateStore: @unchecked Sendable {
         try connection.execute("PRAGMA synchronous = NORMAL")
     }
 
-    /// Loads every row into memory, so reads never touch SQLite.
+    /// Loads every row into memory, so reads never touch SQLite; or, for a file of more than
+    /// `Options.rowsLoadedAtOpen` rows, none (they are read as slots mount).
     private func loadAllRows() throws {
         try withConnection("loading the store") { connection in
+            // The largest rowid bounds the row count and costs one descent of the table's
+            // B-tree, where count(*) reads the whole key index (~200 ms at a million rows). A
+            // file with many rows deleted may so be read on demand though it holds fewer: that
+            // changes what opening and mounting cost, not what they do.
+            let largestRowID = try connection.prepare("SELECT max(rowid) FROM slots")
+            let bound = try largestRowID.step() ? largestRowID.int64(at: 0) : 0
+            if bound > Int64(options.rowsLoadedAtOpen) {
+                rowsOnDemand = true
+                seenTick = try StoreClock.current(on: connection)
+                dataVersion = try connection.pragmaInteger(.dataVersion)
+                return
+            }
             let statement = try connection.prepare(StoredRow.selectSQL)
             var rows: [SlotIndexKey: SlotEntry] = [:]
             rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills
