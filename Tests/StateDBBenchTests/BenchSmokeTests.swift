@@ -54,6 +54,15 @@ import Testing
         #expect(try scenario.bytesPerMountedSlot() > 0)
     }
 
+    @Test func anAppLaunchOnABuiltStoreFindsItsRows() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("app.sqlite")
+        try AppScaleScenario.build(path: path, slots: 40)
+        #expect(try AppScaleScenario.launch(path: path, rows: 5) > 0)
+        // The builder's keys are the ones the mounted tree's views write.
+        #expect(AppScaleScenario.key(row: 0, "count") == (try HydrateScenario(rows: 1)).identityPrefix + "0]/count")
+    }
+
     @Test func theJSONPeerAndTheStoreSeeTheSameWrites() throws {
         let scenario = try JSONFileScenario(slots: 4, frames: 2, writesPerFrame: 3)
         _ = try scenario.runStatedb()
