@@ -42,6 +42,8 @@ public struct BenchResults: Sendable {
     public let updateScaling: Comparison
     /// UserDefaults against statedb.
     public let userDefaults: Comparison
+    /// An update after a write to a model's property against one after a write to a slot.
+    public let modelWrite: Comparison
     public let sqlPerRead: Int
     public let peakResidentMegabytes: Double
 
@@ -50,6 +52,7 @@ public struct BenchResults: Sendable {
         "summary: write_vs_sqlite=\(format(write.ratio)) hydrate_vs_sqlite=\(format(hydrate.ratio)) "
             + "update_scaling=\(format(updateScaling.ratio)) vs_userdefaults=\(format(userDefaults.ratio, digits: 0)) "
             + "sql_per_read=\(sqlPerRead) peak_rss_mb=\(format(peakResidentMegabytes, digits: 0)) "
+            + "model_write_vs_slot=\(format(modelWrite.ratio)) "
             + "hydrate_vs_minimal_graph=\(format(hydrateOverMinimalGraph.ratio)) inmemory_mount_vs_hydrate=\(format(inMemoryMount.ratio)) "
             + "vs_json_file_100=\(format(jsonFileRatio(at: 0), digits: 0)) vs_json_file_10k=\(format(jsonFileRatio(at: 1), digits: 0)) "
             + "bytes_per_mounted_slot=\(format(bytesPerMountedSlot, digits: 0))"

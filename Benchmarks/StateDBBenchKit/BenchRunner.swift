@@ -30,12 +30,13 @@ public struct BenchRunner {
         let bytesPerSlot = try HydrateScenario(rows: c.memoryRows).bytesPerMountedSlot()
         let jsonFile = try measureJSONFile()
         let userDefaults = try measureUserDefaults()
+        let modelWrite = try measureModelWrites()
         progress("done")
         return BenchResults(
             configuration: c, write: write, writeOverOwnStatements: writeOverOwnStatements, writeWithReaders: writeWithReaders,
             schemaCost: schemaCost, hydrate: hydrate, hydrateOverMinimalGraph: hydrateOverMinimalGraph,
             inMemoryMount: inMemoryMount, bytesPerMountedSlot: bytesPerSlot, jsonFile: jsonFile,
-            trees: points, updateScaling: scaling, userDefaults: userDefaults, sqlPerRead: sqlPerRead,
+            trees: points, updateScaling: scaling, userDefaults: userDefaults, modelWrite: modelWrite, sqlPerRead: sqlPerRead,
             peakResidentMegabytes: peakResidentMegabytes() ?? 0)
     }
 
@@ -103,6 +104,12 @@ public struct BenchRunner {
             rounds: c.rounds, warmup: 0,
             subject: { defaults.runUserDefaults() },
             baseline: { try defaults.runStatedb() })
+    }
+
+    private func measureModelWrites() throws -> Comparison {
+        let c = configuration
+        progress("model write vs slot write: \(c.modelTreeViews) views, \(c.updatesPerRound) updates per side per round")
+        return try ModelWriteScenario(views: c.modelTreeViews).compare(rounds: c.rounds, updates: c.updatesPerRound)
     }
 
     /// The chart's middle sizes are measured first, each tree alone; then the smallest and the

@@ -3,7 +3,7 @@
 @MainActor
 public enum ProfileRun {
     public static let scenarios = ["write", "write-readers", "write-floor", "write-store-sql", "hydrate", "hydrate-floor", "hydrate-minimal-graph",
-                                   "hydrate-inmemory", "json-file", "update", "defaults"]
+                                   "hydrate-inmemory", "json-file", "update", "model-write", "model-write-slot", "defaults"]
 
     public static func run(_ scenario: String, configuration c: BenchConfiguration) throws {
         switch scenario {
@@ -34,6 +34,12 @@ public enum ProfileRun {
         case "update":
             let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
             report(tree.measureStatedb(updates: 2_000))
+        case "model-write":
+            let scenario = try ModelWriteScenario(views: c.modelTreeViews)
+            report(scenario.measureModel(updates: 2_000))
+        case "model-write-slot":
+            let scenario = try ModelWriteScenario(views: c.modelTreeViews)
+            report(scenario.measureSlot(updates: 2_000))
         case "defaults":
             let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)
             for _ in 0..<3 { report(try defaults.runStatedb()) }
@@ -69,6 +75,8 @@ public enum ProfileRun {
         case "update":
             let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
             comparison = Comparison.measure(rounds: c.rounds, subject: { tree.measureStatedb(updates: c.updatesPerRound) }, baseline: { tree.measureFloor(updates: c.updatesPerRound) })
+        case "model-write", "model-write-slot":
+            comparison = try ModelWriteScenario(views: c.modelTreeViews).compare(rounds: c.rounds, updates: c.updatesPerRound)
         case "defaults":
             let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)
             try defaults.warmUp()  // as the full run does

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Foundation
 import StateDB
 
 /// Runs a `ViewHost` in the terminal until the user quits.
@@ -18,6 +19,10 @@ import StateDB
 /// changes other processes commit to the store (checked every half second, so a value set
 /// with the `statedb` CLI shows up while the app runs). The terminal is restored when `run()`
 /// returns, throws, or the process exits or dies of a signal (see `RawTerminal`).
+///
+/// Between keys the loop runs the main actor's pending work, so the views' `.task`s (and tasks
+/// that actions start) run (see `runMainActorWork`); what they write is drawn like any other
+/// change.
 @MainActor
 public final class TerminalHost {
     public let host: ViewHost
@@ -50,18 +55,31 @@ public final class TerminalHost {
         var size = currentScreenSize()
         var drawn: Frame?
         var input = [UInt8](repeating: 0, count: 4096)
+        let clock = ContinuousClock()
+        var lastCheck = clock.now
+        // Most turns of the loop (every `mainActorTurn`) change nothing: no frame to build.
+        var mayHaveChanged = true
 
         while !RawTerminal.quitRequested {
-            let frame = session.frame(size: size)
-            if frame != drawn {
-                writeAll(STDOUT_FILENO, frame.ansi)
-                drawn = frame
+            if runMainActorWork() {
+                host.update()
+                session.refresh()
+                mayHaveChanged = true
+            }
+            if mayHaveChanged {
+                let frame = session.frame(size: size)
+                if frame != drawn {
+                    writeAll(STDOUT_FILENO, frame.ansi)
+                    drawn = frame
+                }
+                mayHaveChanged = false
             }
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, 500)
+            // Wake often enough to let main-actor work resume (see `runMainActorWork`).
+            let ready = poll(&descriptors, 2, Self.mainActorTurn)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
@@ -71,16 +89,37 @@ public final class TerminalHost {
                 writeAll(STDOUT_FILENO, "\u{1B}[2J")
                 drawn = nil
             }
+            if ready > 0 { mayHaveChanged = true }
             if descriptors[0].revents != 0 {
                 let count = read(STDIN_FILENO, &input, input.count)
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
                 if count <= 0 { return }  // the terminal went away
                 if session.handle(decoder.decode(input[..<count])) == .quit { return }
-            } else {
-                // Woken or timed out: pick up changes from other threads and processes.
+            } else if ready > 0 || clock.now - lastCheck >= .milliseconds(500) {
+                // Woken, or half a second went by: pick up changes from other threads and
+                // processes.
+                lastCheck = clock.now
                 host.update()
                 session.refresh()
+                mayHaveChanged = true
             }
         }
+    }
+
+    /// How long the loop waits for a key (in ms) before running the main actor's work again.
+    static let mainActorTurn: Int32 = 20
+
+    /// Runs the main actor's pending work — the views' `.task`s, a `Task { }` an action
+    /// started — which cannot run while this loop holds the main thread in `poll`; true when
+    /// the host then has changes to show. Work resuming from a wait off the main actor (a
+    /// sleep, a download) enqueues itself without waking `poll`, so the loop comes back every
+    /// `mainActorTurn` ms (other processes' changes are still looked for every half second).
+    ///
+    /// This needs `run()` to be called from synchronous code on the main thread (top-level
+    /// code in `main.swift`, as the examples do): called from an `async` context, the main
+    /// actor's work waits for `run()` to return.
+    private func runMainActorWork() -> Bool {
+        _ = RunLoop.main.run(mode: .default, before: Date())
+        return host.needsUpdate
     }
 }

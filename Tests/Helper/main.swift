@@ -28,6 +28,11 @@ let usage = """
       storage-set STORE KEY VALUE
           Mounts a view host whose view declares @AppStorage(KEY) (an Int, default 0), sets it to
           VALUE through the view, prints "ok" and returns from main without closing the store.
+      model-bump STORE
+          Mounts a view whose @State holds a Codable @Observable model (count, trail), taps its
+          "bump" button (count + 1, committed by the update), then appends "+" to trail outside
+          any action and prints "count C trail T". Returns from main without closing the store:
+          the exit's commit stores the trail.
       open STORE
           Opens the store (creating it, or upgrading its schema after a backup), closes it and
           prints "opened"; or prints "refused KIND: MESSAGE". A write past a file-size limit
@@ -35,6 +40,10 @@ let usage = """
       terminal-self-writer STORE
           Needs a terminal. Runs a view whose body writes the slot it reads in the terminal
           host until `q` is typed; the slot "SelfCountingScreen/count" counts its evaluations.
+      terminal-tasks STORE
+          Needs a terminal. Runs a view whose `.task` sleeps, then shows "status: loaded" and
+          counts "ticks: 3", and whose "Fetch" button starts a task that shows "fetched: yes",
+          in the terminal host until `q` is typed.
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
@@ -228,7 +237,9 @@ case "disk-full": diskFull(arguments)
 case "exit-without-flush": exitWithoutFlush(arguments)
 case "open": openOnly(arguments)
 case "terminal-self-writer": terminalSelfWriter(arguments)
+case "terminal-tasks": terminalTasks(arguments)
 case "storage-set": storageSet(arguments)
+case "model-bump": modelBump(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }

@@ -17,7 +17,7 @@ import Testing
         }
         #expect(Set(fields.keys) == ["write_vs_sqlite", "hydrate_vs_sqlite", "update_scaling", "vs_userdefaults", "sql_per_read", "peak_rss_mb",
                                      "hydrate_vs_minimal_graph", "inmemory_mount_vs_hydrate", "vs_json_file_100", "vs_json_file_10k",
-                                     "bytes_per_mounted_slot"])
+                                     "bytes_per_mounted_slot", "model_write_vs_slot"])
         for (name, value) in fields where name != "sql_per_read" { #expect(value > 0, "\(name)") }
         #expect(fields["sql_per_read"] == 0)
         #expect(ResultTable.render(results).contains("hydrate"))
@@ -70,6 +70,16 @@ import Testing
         // statedb wrote serials 1...6, the JSON file 7...12: slot 0 last got 4, then 12.
         #expect(scenario.storeValue(0) == 4)
         #expect(try scenario.fileValue(0) == 12)
+    }
+
+    @Test func aModelWriteReRunsOnlyItsLeafAndStoresItsModel() throws {
+        let scenario = try ModelWriteScenario(views: 60)
+        let before = scenario.bodyEvaluationCount
+        _ = scenario.measureModel(updates: 3)
+        #expect(scenario.bodyEvaluationCount - before == 3)
+        #expect(!scenario.store.hasPendingWrites, "each update committed its model")
+        #expect(scenario.firstModel.value > 0)
+        #expect(scenario.compare(rounds: 1, updates: 2).ratio > 0)
     }
 
     @Test func aSingleWriteReRunsOnlyItsLeaf() throws {

@@ -39,6 +39,7 @@ public enum ResultTable {
             formatDuration(results.userDefaults.baselineMedian), formatDuration(results.userDefaults.subjectMedian),
             format(results.userDefaults.ratio, digits: 0), "≥ 100",
         ])
+        add("update after 1 model property write vs 1 slot write, \(c.modelTreeViews) views", results.modelWrite, target: "≤ 1.5")
         rows.append(["SQL statements per \(c.reads) hydrated reads", "\(results.sqlPerRead)", "", "", "0"])
         let largest = c.treeSizes.last ?? 0
         rows.append(["peak RSS (VmHWM, whole \(c.mode) run, \(largest)-slot tree)", format(results.peakResidentMegabytes, digits: 0) + " MB", "", "", "≤ 150"])

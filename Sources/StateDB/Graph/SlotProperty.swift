@@ -23,7 +23,9 @@ extension SlotProperty {
 
 /// An attached slot, kept by the view node that attached it.
 protocol AnySlotLocation: AnyObject {
-    var anyCell: SlotCell { get }
+    /// The store's slot; nil for a value kept in memory only (a `@State` of a type that is
+    /// not `Codable`).
+    var anyCell: SlotCell? { get }
     /// The slot belongs to the view (`@State`): it ends, and its row is deleted, when the view
     /// leaves the tree. False for slots shared by key (`@AppStorage`), which outlive every view.
     var isOwnedByView: Bool { get }

@@ -12,9 +12,12 @@ import Foundation
 /// Mounting evaluates every body once, hydrates each view's slots from the store (recording
 /// the ones that were missing, initial values included) and commits. After that, `update()`
 /// re-evaluates exactly the views invalidated since the last update — those whose bodies read
-/// a slot that changed, through any binding, in this process or another — parents before
-/// children, each at most once; children whose inputs did not change are not re-run. Each
-/// update ends with one commit.
+/// a slot that changed, through any binding, in this process or another, a property of an
+/// `@Observable` model that changed (each evaluation is tracked with Observation's
+/// `withObservationTracking`), or an environment value an ancestor changed — parents before
+/// children, each at most once; children whose inputs did not change are not re-run. Then the
+/// views' lifecycle actions run (`onAppear`, `onChange`…, see `docs/data-flow.md`) and their
+/// tasks start. Each update ends with one commit.
 ///
 /// A body should only read state. One that writes a slot is reported (`writeDuringBody`, once
 /// per slot) and the write kept, but it does not re-run the view that made it when that view
@@ -33,6 +36,8 @@ public final class ViewHost {
     private var updateNumber = 0
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
+    /// Views whose observed model properties changed (see `ObservationTracking.swift`).
+    private let observedChanges: ObservedChanges
     /// View slots mounted since the last update that found no row (see `MovedStateMatcher`).
     private var freshSlots: [MovedStateMatcher.FreshSlot] = []
     private let movedStateMatcher: MovedStateMatcher
@@ -62,6 +67,9 @@ public final class ViewHost {
     /// re-run their readers, and each update commits them, as the host's own store.
     private var otherStores: [(store: StateStore, subscriber: ChangeSubscriber)] = []
 
+    /// Environment values, lifecycle actions and tasks of the views' modifiers.
+    let modifierRuntime = ModifierRuntime()
+
     /// How many `body` evaluations ran since the host was created (mounting included).
     public private(set) var bodyEvaluationCount = 0
 
@@ -70,19 +78,30 @@ public final class ViewHost {
         self.store = store
         let wakeUp = WakeUp()
         self.wakeUp = wakeUp
+        observedChanges = ObservedChanges(wakeUp: wakeUp)
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
-        self.root = ViewNode(segment: ViewTypeInfo.of(Root.self).segmentName, view: root, parent: nil)
-        movedStateMatcher = MovedStateMatcher(store: store, rootType: Root.self)
+        // A root with modifiers (`ContentView().environment(model)`) is its content's node
+        // with them attached; the store is in every view's environment.
+        let (content, rootModifiers) = unwrappingModifiers(of: root)
+        let rootInfo = viewTypeInfo(of: content)
+        let rootNode = ViewNode(segment: rootInfo.segmentName, view: content, info: rootInfo, parent: nil)
+        rootNode.attachments = NodeAttachments(
+            modifiers: rootModifiers + [.environment([EnvironmentWrite(id: EnvironmentID(key: StateStoreKey.self), value: Optional(store) as Any)])],
+            parentHead: nil)
+        self.root = rootNode
+        movedStateMatcher = MovedStateMatcher(store: store, rootType: rootInfo.type)
         if StorageNamespace.all.contains(self.root.segment) {
             store.report(StateDiagnostic(kind: .reservedIdentity, key: self.root.segment, message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
         }
         updateNumber = 1
         evaluate(self.root)
         carryOverMovedState()
+        runModifierActions()
         commit()
     }
 
     isolated deinit {
+        modifierRuntime.tasks.cancelAll()
         store.unsubscribe(subscriber)
         for other in otherStores { other.store.unsubscribe(other.subscriber) }
     }
@@ -105,7 +124,24 @@ public final class ViewHost {
         for other in otherStores { refresh(other.store) }
         evaluateInvalidated()
         carryOverMovedState()
+        runModifierActions()
         commit()
+    }
+
+    /// How many times one update runs the actions modifiers queued (and re-evaluates what
+    /// their writes invalidated) before leaving the rest to the next update: an `onChange`
+    /// that keeps changing its own value cannot hold the update forever.
+    static let modifierActionRounds = 8
+
+    /// Runs the actions the views' modifiers queued (`onDisappear`, `onChange`, `onAppear`),
+    /// starts their tasks, and re-evaluates the views the actions' writes invalidated, in the
+    /// same update (see `ModifierRuntime` for the order).
+    private func runModifierActions() {
+        for _ in 0..<Self.modifierActionRounds where modifierRuntime.hasQueued {
+            modifierRuntime.runQueued()
+            evaluateInvalidated()
+            carryOverMovedState()
+        }
     }
 
     private func refresh(_ store: StateStore) {
@@ -148,9 +184,36 @@ public final class ViewHost {
                 invalidated.append(node)
             }
         }
+        for token in observedChanges.drain() {
+            // A view evaluated again since the token fired has a newer one (or none). A change
+            // bodies made to models, as to slots, ends its chain at the limit.
+            guard let node = token.node, node.observedReads === token, node.isMounted,
+                  token.chainDepth < Self.bodyWriteChainLimit else { continue }
+            if node.isInvalidated {
+                node.invalidationDepth = min(node.invalidationDepth, token.chainDepth)
+            } else {
+                node.isInvalidated = true
+                node.invalidationDepth = token.chainDepth
+                invalidated.append(node)
+            }
+        }
         invalidated.sort { $0.depth < $1.depth }
         for node in invalidated where node.isMounted && node.isInvalidated {
             evaluate(node, depth: node.invalidationDepth)
+        }
+        evaluateEnvironmentReaders()
+    }
+
+    /// Re-evaluates the views that read an environment value that changed meanwhile (and
+    /// were not reached through their parents), parents first.
+    private func evaluateEnvironmentReaders() {
+        while true {
+            var nodes = modifierRuntime.takeInvalidated()
+            if nodes.isEmpty { return }
+            nodes.sort { $0.depth < $1.depth }
+            for node in nodes where node.isMounted && node.isInvalidated {
+                evaluate(node, depth: node.invalidationDepth)
+            }
         }
     }
 
@@ -206,15 +269,27 @@ public final class ViewHost {
         // parent's body has run, so evaluations do not nest); a body that re-enters the host
         // (calls `update()`) while its reads are being recorded gets a fresh one.
         let recorder = reusableRecorder.isRecording ? ReadRecorder() : reusableRecorder
-        var children = ReadTracker.withRecorder(recorder) { () -> ChildList in
+        if let previous = node.observedReads {
+            observedChanges.retire(previous)
+            node.observedReads = nil
+        }
+        var (children, observed) = observedChanges.track(chainDepth: depth + 1) { ReadTracker.withRecorder(recorder) { () -> ChildList in
             var list = ChildList(containerShape: node.position?.contentShape)
             if let addChildren = node.info.addPrimitiveChildren {
                 addChildren(node.view, &list)
             } else if !node.info.hasNoBody {
                 bodyEvaluationCount += 1
-                list.addBlock(body(of: node.view))
+                if node.info.environmentFields.isEmpty {
+                    list.addBlock(body(of: node.view))
+                } else {
+                    list.addBlock(modifierRuntime.evaluatingBody(of: node) { body(of: node.view) })
+                }
             }
             return list
+        } }
+        if let observed {
+            observed.node = node
+            node.observedReads = observed
         }
         let reads = recorder.takeReads()
         let writes = recorder.takeWrites()
@@ -224,6 +299,7 @@ public final class ViewHost {
             store.report(StateDiagnostic(kind: .duplicateIdentity, key: node.identity + "/" + segment, message: "several sibling views have this identity (duplicate ForEach ids?); each got its own slots, marked [duplicate N]. Give every element a unique id."))
         }
         reconcile(node, with: children, depth: depth)
+        if node.attachments != nil { modifierRuntime.evaluated(node) }
     }
 
     /// Slots `node`'s body changed while being evaluated: each is reported once, and remembered
@@ -252,8 +328,9 @@ public final class ViewHost {
         // type changed holds a new view, even when both types have the same name.
         if !list.elements.isEmpty && node.children.count == list.elements.count
             && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
-            for (child, element) in zip(node.children, list.elements)
-            where child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
+            for (child, element) in zip(node.children, list.elements) {
+                if !element.modifiers.isEmpty || child.attachments != nil { modifierRuntime.update(child, with: element.modifiers) }
+                guard child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) else { continue }
                 child.view = element.view
                 child.info = element.info
                 evaluate(child, depth: child.isInvalidated ? min(depth, child.invalidationDepth) : depth)
@@ -282,6 +359,7 @@ public final class ViewHost {
         for element in list.elements {
             if let child = previous[element.segment], child.info === element.info {
                 previous[element.segment] = nil
+                if !element.modifiers.isEmpty || child.attachments != nil { modifierRuntime.update(child, with: element.modifiers) }
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
@@ -305,11 +383,14 @@ public final class ViewHost {
         node.isMounted = false
         _ = node.identity  // built while its parent is certainly alive: a gone view may be asked later
         for location in node.slots.values where location.isOwnedByView {
-            store.endSlot(location.anyCell)
-            movedStateMatcher.noteEnded(location.anyCell.key)
+            guard let cell = location.anyCell else { continue }
+            store.endSlot(cell)
+            movedStateMatcher.noteEnded(cell.key)
         }
+        if let observed = node.observedReads { observedChanges.retire(observed) }
         dependencies.removeReads(of: node)
         for child in node.children { unmount(child) }
+        if node.attachments != nil { modifierRuntime.unmounted(node) }
     }
 
     private func attachSlots(of node: ViewNode) {
@@ -321,7 +402,7 @@ public final class ViewHost {
                 if let existing = node.slots[field.name] {
                     if property.reattach(existing) { continue }
                     // The property's type (or key) changed.
-                    if existing.isOwnedByView { store.endSlot(existing.anyCell) }
+                    if existing.isOwnedByView, let cell = existing.anyCell { store.endSlot(cell) }
                     node.slots[field.name] = nil
                 }
                 do {
@@ -329,8 +410,8 @@ public final class ViewHost {
                     let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
                     node.slots[field.name] = location
                     if field.sharesSlotByKey { watchStore(of: location) }
-                    if foundNoRow {
-                        freshSlots.append(MovedStateMatcher.FreshSlot(cell: location.anyCell, node: node, property: field.name))
+                    if foundNoRow, let cell = location.anyCell {
+                        freshSlots.append(MovedStateMatcher.FreshSlot(cell: cell, node: node, property: field.name))
                     }
                 } catch {
                     store.report(StateDiagnostic(kind: .typeConflict, key: node.identity + "/" + field.name, message: "\(error); the property keeps its value in memory only."))
@@ -361,9 +442,11 @@ public final class ViewHost {
         otherStores.append((other, other.subscribe(onFirstChange: { wakeUp.fire() })))
     }
 
-    /// Whether slots changed since the last update.
+    /// Whether slots changed since the last update (or lifecycle actions are waiting).
     public var needsUpdate: Bool {
         store.hasChanges(for: subscriber) || otherStores.contains { $0.store.hasChanges(for: $0.subscriber) }
+            || modifierRuntime.hasQueued
+            || observedChanges.hasChanges
     }
 }
 

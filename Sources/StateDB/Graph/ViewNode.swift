@@ -9,7 +9,7 @@ final class ViewNode {
     /// A parent owns its children and outlives them in the tree; a view leaving the tree
     /// builds its identity first (`ViewHost.unmount`), so a node never asks a parent that is
     /// gone. `unowned`: a strong reference would make a cycle.
-    private unowned let parent: ViewNode?
+    unowned let parent: ViewNode?
     private var builtIdentity: String?
     let depth: Int
     var view: any View
@@ -19,6 +19,8 @@ final class ViewNode {
     var slots = OwnedSlots()
     /// The slots the last evaluation read (kept alive while this node depends on them).
     var reads: [SlotCell] = []
+    /// The observable-model properties the last evaluation read, nil when it read none.
+    var observedReads: ObservedReadToken?
     /// A slot it read changed since its last evaluation.
     var isInvalidated = false
     /// While invalidated: 0 when a change of its own invalidated it, else how long the chain of
@@ -27,6 +29,9 @@ final class ViewNode {
     /// The update in which it was last evaluated.
     var evaluatedInUpdate = -1
     var isMounted = true
+    /// Its modifiers' state and its environment reads; nil for most views (see
+    /// `NodeAttachments`).
+    var attachments: NodeAttachments?
 
     /// The block position it fills (nil for the root) and the first-round qualifiers its
     /// block put before the position's own, nil when the same as this format's (see
@@ -49,6 +54,9 @@ final class ViewNode {
     convenience init(_ element: ChildList.Element, parent: ViewNode) {
         self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
                   position: element.position, legacyPrefix: element.legacyPrefix)
+        if !element.modifiers.isEmpty {
+            attachments = NodeAttachments(modifiers: element.modifiers, parentHead: parent.environmentHead)
+        }
     }
 
     /// The qualifiers after the name in the first round's segment of this view: what its

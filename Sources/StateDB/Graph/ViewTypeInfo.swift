@@ -20,11 +20,18 @@ final class ViewTypeInfo: @unchecked Sendable {
         let sharesSlotByKey: Bool
     }
 
+    /// A stored `@Environment` property: bound to the view's environment before its body runs.
+    struct EnvironmentField {
+        let offset: Int
+        let type: any EnvironmentProperty.Type
+    }
+
     let type: any View.Type
     let segmentName: String
     /// Body is `Never`: a primitive or a body-less view.
     let hasNoBody: Bool
     let slotFields: [SlotField]
+    let environmentFields: [EnvironmentField]
     /// Compares two values of the type; nil when they always count as changed.
     let sameInputs: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
     /// Adds a value's children when the type is a `PrimitiveView`; nil otherwise. Found once
@@ -60,7 +67,11 @@ final class ViewTypeInfo: @unchecked Sendable {
         segmentName = IdentityEncoding.segmentName(of: type)
         hasNoBody = V.Body.self == Never.self
         var slotFields: [SlotField] = []
+        var environmentFields: [EnvironmentField] = []
         _forEachField(of: type, options: fieldOptions) { name, offset, fieldType, _ in
+            if let environmentType = fieldType as? any EnvironmentProperty.Type {
+                environmentFields.append(EnvironmentField(offset: offset, type: environmentType))
+            }
             if let slotType = fieldType as? any SlotProperty.Type {
                 var label = String(cString: name)
                 if label.hasPrefix("_") { label.removeFirst() }
@@ -70,6 +81,7 @@ final class ViewTypeInfo: @unchecked Sendable {
             return true
         }
         self.slotFields = slotFields
+        self.environmentFields = environmentFields
         if let equatable = type as? any Equatable.Type {
             sameInputs = InputComparison.equatableComparator(equatable)
         } else {
@@ -110,14 +122,16 @@ final class ViewTypeInfo: @unchecked Sendable {
 /// Decides whether a re-created view struct carries the same inputs as the previous one, as
 /// SwiftUI does: `==` for Equatable views; otherwise field by field — bitwise for plain data,
 /// identity for class references, `==` for Equatable fields, the same slot for bindings;
-/// closures always count as changed; `@State`/`@NonState` fields are left out (a fresh struct
-/// carries fresh storage for the same slot).
+/// closures always count as changed; `@State`/`@NonState` and `@Environment` fields are left out
+/// (a fresh struct carries fresh storage for the same slot or value).
 enum InputComparison {
     typealias Comparator = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
     /// A comparator for values of `type`, whose metadata kind is `kind`.
     static func comparator<T>(for type: T.Type, kind: _MetadataKind = .struct) -> Comparator {
         if type is any SlotProperty.Type { return { _, _ in true } }
+        // A fresh struct carries a fresh box; the environment's changes re-run readers directly.
+        if type is any EnvironmentProperty.Type { return { _, _ in true } }
         if let reference = type as? any SlotReferenceProperty.Type { return slotReferenceComparator(reference) }
         switch kind {
         case .function:

@@ -15,16 +15,23 @@
 /// ```
 ///
 /// Keyed exactly like `@State` (identity + property name), so it survives restarts too. The
-/// write is committed with the next `update()` or `flush()`.
+/// write is committed with the next `update()` or `flush()`. As with `@State`, a value that is
+/// not `Codable` is kept in memory per identity only, and reported once (`notPersisted`).
 @propertyWrapper
-public struct NonState<Value: Codable>: SlotProperty {
-    @usableFromInline let box: SlotBox<Value>
+public struct NonState<Value>: SlotProperty {
+    @usableFromInline let box: StateBox<Value>
 
     /// A slot whose value starts as `value` when the store has none. Inlinable for the same
     /// reason as `State.init(wrappedValue:)`.
     @inlinable
-    public init(wrappedValue value: Value) {
+    public init(wrappedValue value: Value) where Value: Codable {
         box = SlotBox(initialValue: value, tracksReads: false)
+    }
+
+    /// A slot kept in memory only, for a value that is not `Codable`.
+    @inlinable
+    public init(wrappedValue value: Value) {
+        box = MemoryStateBox(initialValue: value, tracksReads: false)
     }
 
     /// The current value. Reading it creates no dependency; writing it refreshes nothing.
@@ -33,11 +40,11 @@ public struct NonState<Value: Codable>: SlotProperty {
         nonmutating set { box.set(newValue) }
     }
 
-    static func makeSlotTypes() -> AnySlotTypes { SlotTypes<Value>() }
+    static func makeSlotTypes() -> AnySlotTypes { stateSlotTypes(for: Value.self) }
 
     func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
         // `types` came from `makeSlotTypes()` of this very type (the view's field table).
-        try box.attachProperty(store: store, key: key, types: types as! SlotTypes<Value>, foundNoRow: &foundNoRow)
+        try box.attachProperty(store: store, key: key, types: types, foundNoRow: &foundNoRow)
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }

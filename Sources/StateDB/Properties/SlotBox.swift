@@ -11,7 +11,7 @@ import Foundation
 /// Either way it may be used from any thread, as bindings may: the attachment and the local value
 /// are guarded by a side lock (`SideLocks`), under which nothing but a copy or a swap happens.
 @usableFromInline
-final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
+final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     let initialValue: Value
     let tracksReads: Bool
     /// (side lock) The value while unattached, and its revision (see `modify`).
@@ -110,28 +110,35 @@ final class SlotBox<Value: Codable>: Location<Value>, @unchecked Sendable {
     override var slotKey: String? { attachment?.slotKey }
 
     /// What `$x` hands out: a reference to the slot once attached.
-    var location: Location<Value> { attachment ?? self }
+    override var location: Location<Value> { attachment ?? self }
+
+    // `types` came from `makeSlotTypes()` of the wrapper holding this box (the view's field
+    // table): a `SlotTypes<Value>`, since this box is made only for `Codable` values.
+    override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
+        try attachSlot(store: store, key: key, types: types as! SlotTypes<Value>, foundNoRow: &foundNoRow)
+    }
+
+    override func reattachProperty(_ location: AnySlotLocation) -> Bool {
+        guard let location = location as? SlotLocation<Value> else { return false }
+        attach(location)
+        return true
+    }
 }
 
 extension SlotLocation: AnySlotLocation {
-    var anyCell: SlotCell { cell }
+    var anyCell: SlotCell? { cell }
     var isOwnedByView: Bool { true }
 }
 
 extension SlotBox {
-    func attachProperty(store: StateStore, key: SlotKey, types: SlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
+    func attachSlot(store: StateStore, key: SlotKey, types: SlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
         try attach(store: store, key: key, types: types)
         let attachment = attachment!
+        attachment.cell.didAttach(to: store)
         // Taken, so a later attach to the same cell does not count it again. Only the mounting
         // host's thread reads and clears it.
         foundNoRow = attachment.cell.foundNoRow
         attachment.cell.foundNoRow = false
         return attachment
-    }
-
-    func reattachProperty(_ location: AnySlotLocation) -> Bool {
-        guard let location = location as? SlotLocation<Value> else { return false }
-        attach(location)
-        return true
     }
 }

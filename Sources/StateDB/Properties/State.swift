@@ -13,27 +13,51 @@
 ///
 /// The slot's key is the view's identity plus the property name
 /// (`ContentView/VStack/CounterView[1]/count`). The initial value is used only when the store
-/// has no value for that key. `Value` must be `Codable`, because the value is persisted; a
-/// value that no longer decodes after a type change is quarantined, never lost.
+/// has no value for that key. A `Codable` value is persisted; one that no longer decodes after
+/// a type change is quarantined, never lost.
+///
+/// A value that is not `Codable` (a `Task`, a closure, a model class) is kept in memory per
+/// identity instead: it survives re-creation of the struct and re-evaluation of the view, not a
+/// restart, and goes when the view leaves the tree. The store reports such a slot once
+/// (`StateDiagnostic.Kind.notPersisted`). Which of the two is decided by the declared type, at
+/// compile time.
+///
+/// An `@Observable` model works as in SwiftUI: `@State private var model = Model()` keeps one
+/// instance per identity (`Model()` is used only when the slot is new), and a body depends on
+/// exactly the model properties it read. A model that is also `Codable` is persisted under the
+/// slot's key, and stored again after its properties change.
 ///
 /// - `count` reads and writes the value (the setter is nonmutating, so button actions
 ///   captured in `body` can write it);
 /// - `$count` is a `Binding` to the slot, to hand to children;
 /// - `_count` is the wrapper itself, for `_count = State(initialValue: 5)` in `init`.
 @propertyWrapper
-public struct State<Value: Codable>: SlotProperty {
-    @usableFromInline let box: SlotBox<Value>
+public struct State<Value>: SlotProperty {
+    @usableFromInline let box: StateBox<Value>
 
     /// A state slot whose value starts as `value` when the store has none.
     ///
     /// Inlinable, so the box is allocated with the app's `Value` known: compiled generically,
     /// finding the box's run-time type cost a metadata lookup per view struct created.
     @inlinable
-    public init(wrappedValue value: Value) {
+    public init(wrappedValue value: Value) where Value: Codable {
         box = SlotBox(initialValue: value, tracksReads: true)
     }
 
     /// A state slot whose value starts as `value` when the store has none.
+    @inlinable
+    public init(initialValue value: Value) where Value: Codable {
+        self.init(wrappedValue: value)
+    }
+
+    /// A slot kept in memory only, for a value that is not `Codable`: `value` is used when the
+    /// view's identity has no value yet.
+    @inlinable
+    public init(wrappedValue value: Value) {
+        box = MemoryStateBox(initialValue: value, tracksReads: true)
+    }
+
+    /// A slot kept in memory only, for a value that is not `Codable`.
     @inlinable
     public init(initialValue value: Value) {
         self.init(wrappedValue: value)
@@ -50,17 +74,24 @@ public struct State<Value: Codable>: SlotProperty {
         Binding(location: box.location)
     }
 
-    static func makeSlotTypes() -> AnySlotTypes { SlotTypes<Value>() }
+    static func makeSlotTypes() -> AnySlotTypes { stateSlotTypes(for: Value.self) }
 
     func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
         // `types` came from `makeSlotTypes()` of this very type (the view's field table).
-        try box.attachProperty(store: store, key: key, types: types as! SlotTypes<Value>, foundNoRow: &foundNoRow)
+        try box.attachProperty(store: store, key: key, types: types, foundNoRow: &foundNoRow)
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }
 }
 
 extension State where Value: ExpressibleByNilLiteral {
+    /// A state slot that starts as `nil` (kept in memory only: `Value` is not `Codable`).
+    public init() {
+        self.init(wrappedValue: nil)
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral & Codable {
     /// A state slot that starts as `nil`.
     public init() {
         self.init(wrappedValue: nil)

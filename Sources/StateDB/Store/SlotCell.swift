@@ -77,6 +77,19 @@ class SlotCell: @unchecked Sendable {
     /// False for the cells of slots whose declarations' defaults are not stored
     /// (`StoredDefaultCell`), which may have no value; fixed for the cell's life.
     var recordsInitialValue: Bool { true }
+
+    // MARK: Values that change in place
+
+    /// Called (outside the store's lock) when a property attaches to this cell: a cell whose
+    /// value can change without a write (an object whose properties change) starts watching it
+    /// (see `StateStore.noteChangedInPlace`). Nothing by default.
+    func didAttach(to store: StateStore) {}
+
+    /// For cells registered with `StateStore.pollInPlaceChanges(of:)`: whether the value
+    /// changed in place since it was last committed (its encoding differs). Called by `store`,
+    /// the cell's, outside its lock, before each commit (also from its `deinit`: the store is
+    /// passed in, since a weak reference to it is nil by then). False by default.
+    func changedInPlaceSinceCommit(in store: StateStore) -> Bool { false }
 }
 
 /// A value on its way into a cell, or out of it: decoded outside the store's lock and put in

@@ -23,6 +23,13 @@ final class SlotTypes<Value: Codable>: AnySlotTypes {
         recordsInitialValue = true
     }
 
+    /// The types of a slot whose cells are of the class `cell` (a subclass of the cell
+    /// `init()` would pick, for values that need more than a plain cell).
+    init(cell: TypedSlotCell<Value>.Type) {
+        self.cell = cell
+        recordsInitialValue = true
+    }
+
     /// The types of a slot whose defaults are not stored (see `StoredDefaultCell`).
     init(storedDefaults: Void) {
         cell = storedDefaultCellType(for: Value.self)

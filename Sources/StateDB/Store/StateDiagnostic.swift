@@ -35,6 +35,11 @@ public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// The root view has the name of a namespace of keys the app names (`AppStorage`,
         /// `SceneStorage`), so its slots and those keys can share rows. The key is the name.
         case reservedIdentity
+        /// A view's `@State` or `@NonState` holds a type that is not `Codable` (a `Task`, a
+        /// closure, a model class): the value is kept in memory per identity (it survives
+        /// re-evaluation and re-creation of the view, not a restart) and never stored.
+        /// Reported once per slot; the key is the slot's.
+        case notPersisted
     }
 
     /// What happened.

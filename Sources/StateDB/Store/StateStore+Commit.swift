@@ -5,6 +5,7 @@ extension StateStore {
     /// A failed commit (disk full, read-only file) rolls back, keeps every pending write in
     /// memory for the next try, and throws a `StateStoreError` that says what to do.
     public func flush() throws {
+        pollInPlaceChanges()
         try databaseLock.withLock {
             if isInMemory && connection != nil { return settleInMemory() }
             let batch = takeBatch()

@@ -114,6 +114,10 @@ public final class StateStore: @unchecked Sendable {
     var ownTicks: Set<Int64> = []
     /// (databaseLock) `PRAGMA data_version` when last polled.
     var dataVersion: Int64 = 0
+    /// Cells whose values may change in place, compared before each commit, and the
+    /// diagnostics reported once per key (see `StateStore+InPlaceChanges.swift`).
+    let inPlaceChanges = InPlaceChangeWatch()
+    let onceReports = OnceReports()
 
     private let diagnosticLock = NSLock()
     private var _diagnosticHandler: @Sendable (StateDiagnostic) -> Void = { diagnostic in

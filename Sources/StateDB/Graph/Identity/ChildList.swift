@@ -64,6 +64,8 @@ struct ChildList {
         /// round gave it, when asked.
         let position: BlockShape.Position
         let legacyPrefix: String?
+        /// The modifiers attached to the view (`ModifierView`), innermost first.
+        var modifiers: [NodeModifier] = []
     }
 
     private(set) var elements: [Element] = []
@@ -137,6 +139,11 @@ struct ChildList {
         let position = block.shape.positions[index]
         addBlock(content, prefix: block.prefix + position.qualifiers,
                  legacyPrefix: (block.legacyPrefix ?? block.prefix) + position.legacyQualifiers)
+    }
+
+    /// Attaches `modifier` to the views added since element `start` (a modifier's content).
+    mutating func attachModifier(_ modifier: NodeModifier, toElementsFrom start: Int) {
+        for index in start..<elements.count { elements[index].modifiers.append(modifier) }
     }
 
     /// Gives later duplicates of a segment a distinct one (`Row[id: 1][duplicate 2]`) and

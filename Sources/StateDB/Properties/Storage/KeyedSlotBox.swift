@@ -116,7 +116,7 @@ final class StoredFormBox<Value, Stored: Codable>: KeyedSlotBox<Value>, @uncheck
 
 extension StoredFormBox: SharedSlotLocation {
     // Asked for only once attached (the host keeps what `attach` returned).
-    var anyCell: SlotCell { attachment!.cell }
+    var anyCell: SlotCell? { attachment!.cell }
     var isOwnedByView: Bool { false }
     var store: StateStore { attachment!.store }
 }

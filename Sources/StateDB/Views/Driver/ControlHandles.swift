@@ -49,8 +49,10 @@ public struct ButtonHandle: ControlHandleKind {
         self.control = control
     }
 
-    /// Runs the button's action, then updates the host.
+    /// Runs the button's action, then updates the host; does nothing when the button is
+    /// disabled.
     public func tap() {
+        guard control.isEnabled else { return }
         guard let button = control.node.view as? any ActivatableView else { return }
         ReadTracker.untracked { button.activate() }
         control.host.update()
@@ -72,14 +74,16 @@ public struct ToggleHandle: ControlHandleKind {
     /// The value the toggle shows.
     public var isOn: Bool { ReadTracker.untracked { binding.wrappedValue } }
 
-    /// Flips the value, then updates the host.
+    /// Flips the value, then updates the host; does nothing when the toggle is disabled.
     public func toggle() {
+        guard control.isEnabled else { return }
         ReadTracker.untracked { binding.wrappedValue.toggle() }
         control.host.update()
     }
 
-    /// Sets the value, then updates the host.
+    /// Sets the value, then updates the host; does nothing when the toggle is disabled.
     public func set(_ isOn: Bool) {
+        guard control.isEnabled else { return }
         ReadTracker.untracked { binding.wrappedValue = isOn }
         control.host.update()
     }
@@ -100,8 +104,9 @@ public struct TextFieldHandle: ControlHandleKind {
     /// The text the field shows.
     public var text: String { ReadTracker.untracked { binding.wrappedValue } }
 
-    /// Replaces the text, then updates the host.
+    /// Replaces the text, then updates the host; does nothing when the field is disabled.
     public func type(_ text: String) {
+        guard control.isEnabled else { return }
         ReadTracker.untracked { binding.wrappedValue = text }
         control.host.update()
     }

@@ -1,0 +1,131 @@
+import Foundation
+import Observation
+
+/// The storage of a `@State` or `@NonState` whose value is not `Codable` (a `Task`, a closure,
+/// a model class that is not `Codable`): kept in memory, per identity, never in the store.
+///
+/// The first box the host attaches for an identity becomes that identity's value; boxes of
+/// later structs of the same view (re-created at every evaluation of the parent) forward to
+/// it, so the value survives re-creation and re-evaluation. It goes when the view leaves the
+/// tree (nothing holds it then), and a restart starts from the initial value. The host
+/// reports the slot once (`notPersisted`).
+///
+/// Reads and writes go through Observation, as an `@Observable` model's properties do: a body
+/// that reads the value depends on it, and a write, from any thread, re-runs those bodies
+/// (through the host's tracking of each evaluation). `@NonState` neither registers reads nor
+/// notifies writes.
+///
+/// A write of the same object (a class value) counts as no change: writing a property of a
+/// model through `$model.count` leaves the model where it is, and only the views that read
+/// `count` re-run, as in SwiftUI. Other values always count as changed.
+@usableFromInline
+final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked Sendable {
+    let tracksReads: Bool
+    private let observation = ValueObservation()
+    /// (side lock) The value, when this box is the identity's (or unattached).
+    private var value: Value
+    /// (side lock) The identity's box, when another box is (a re-created struct's).
+    private var attachment: MemoryStateBox<Value>?
+    /// (side lock) The slot's key, once attached (for `Binding.slotKey` and diagnostics).
+    private var key: String?
+
+    @usableFromInline
+    init(initialValue: Value, tracksReads: Bool) {
+        value = initialValue
+        self.tracksReads = tracksReads
+    }
+
+    private var lock: NSLock { SideLocks.lock(for: self) }
+
+    /// The box holding the identity's value: the attachment, or this one.
+    private var resolved: MemoryStateBox<Value> { lock.withLock { attachment } ?? self }
+
+    override func get() -> Value {
+        let box = resolved
+        if box.tracksReads { box.observation.access() }
+        let lock = box.lock
+        lock.lock()
+        let value = box.value
+        lock.unlock()
+        return value
+    }
+
+    override func set(_ newValue: Value) {
+        let box = resolved
+        var incoming = newValue
+        let lock = box.lock
+        lock.lock()
+        let same = Self.isSameObject(box.value, incoming)
+        lock.unlock()
+        if same { return }
+        if box.tracksReads {
+            box.observation.withMutation {
+                lock.withLock { swap(&box.value, &incoming) }
+            }
+        } else {
+            lock.withLock { swap(&box.value, &incoming) }
+        }
+        // `incoming` holds the old value, released here, after the lock.
+    }
+
+    /// Whether both values are the same instance of a class.
+    private static func isSameObject(_ a: Value, _ b: Value) -> Bool {
+        guard Value.self is AnyObject.Type else { return false }
+        return (a as AnyObject) === (b as AnyObject)
+    }
+
+    override func isSame(as other: Location<Value>) -> Bool {
+        guard let other = other as? MemoryStateBox<Value> else { return false }
+        return resolved === other.resolved
+    }
+
+    override var slotKey: String? {
+        let box = resolved
+        return box.lock.withLock { box.key }
+    }
+
+    override var location: Location<Value> { resolved }
+
+    // MARK: Attaching
+
+    /// The first attach for an identity: this box becomes its value.
+    override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
+        let text = key.key
+        lock.withLock {
+            self.key = text
+            attachment = nil
+        }
+        store.reportOnce(StateDiagnostic(
+            kind: .notPersisted, key: text,
+            message: "\(ValueCodec.typeName(of: Value.self)) is not Codable, so this slot is kept in memory only: it survives re-evaluation and re-creation of the view, not a restart. Make the type Codable to persist it."))
+        return self
+    }
+
+    override func reattachProperty(_ location: AnySlotLocation) -> Bool {
+        guard let location = location as? MemoryStateBox<Value> else { return false }
+        if location !== self {
+            var previous: MemoryStateBox<Value>? = location
+            lock.withLock { swap(&attachment, &previous) }
+        }
+        return true
+    }
+
+    var anyCell: SlotCell? { nil }
+    var isOwnedByView: Bool { true }
+}
+
+/// The Observation registrar of one in-memory value. A class of its own (not generic), so the
+/// key path it registers is one constant, not one instantiated per generic type and access.
+final class ValueObservation: Observable, Sendable {
+    private let registrar = ObservationRegistrar()
+    /// Nothing: the key path stands for "the value".
+    var value: Void { () }
+
+    func access() {
+        registrar.access(self, keyPath: \.value)
+    }
+
+    func withMutation(_ mutation: () -> Void) {
+        registrar.withMutation(of: self, keyPath: \.value, mutation)
+    }
+}
