@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// **Reads** come from memory: every row is loaded when the store opens, so reading a slot
-/// runs no SQL. **Writes** change memory at once and are committed together, one transaction
+/// runs no SQL. A file of more than 100,000 rows is not loaded whole: a slot's row is read
+/// (one indexed SELECT) when the slot mounts or is bound, and its reads run no SQL from then on. **Writes** change memory at once and are committed together, one transaction
 /// per `flush()` (a `ViewHost` flushes at the end of each `update()`). A write of an equal
 /// value (for `Equatable` types) changes nothing and writes nothing.
 ///
