@@ -29,13 +29,13 @@ public struct BenchConfiguration: Sendable {
     public static let full = BenchConfiguration(
         mode: "full", rounds: 9, writeFrames: 100, writesPerFrame: 1_000, writeSlots: 100,
         hydrateRows: 10_000, treeSizes: [1_000, 10_000, 100_000], updatesPerRound: 400,
-        defaultsKeys: 10_000, reads: 1_000, modelTreeViews: 10_000, memoryRows: 50_000, jsonSlots: [100, 10_000], jsonFrames: 20,
+        defaultsKeys: 10_000, reads: 1_000, modelTreeViews: 10_000, memoryRows: 20_000, jsonSlots: [100, 10_000], jsonFrames: 20,
         jsonWritesPerFrame: 10)
 
     public static let quick = BenchConfiguration(
         mode: "quick", rounds: 5, writeFrames: 100, writesPerFrame: 1_000, writeSlots: 100,
         hydrateRows: 10_000, treeSizes: [1_000, 10_000, 100_000], updatesPerRound: 200,
-        defaultsKeys: 10_000, reads: 1_000, modelTreeViews: 10_000, memoryRows: 50_000, jsonSlots: [100, 10_000], jsonFrames: 20,
+        defaultsKeys: 10_000, reads: 1_000, modelTreeViews: 10_000, memoryRows: 20_000, jsonSlots: [100, 10_000], jsonFrames: 20,
         jsonWritesPerFrame: 10)
 
     public static let smoke = BenchConfiguration(

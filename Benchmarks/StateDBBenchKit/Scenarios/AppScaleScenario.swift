@@ -8,6 +8,7 @@ import StateDB
 ///
 /// Each launch runs in a process of its own (`statedb-bench --app-launch PATH ROWS`), so its
 /// time and peak memory are a fresh app's, not this process's with the stores it built.
+@MainActor
 public enum AppScaleScenario {
     /// The key of slot `property` of row `id` of `HydrateRoot`, as the store writes it.
     static func key(row id: Int, _ property: String) -> String {
