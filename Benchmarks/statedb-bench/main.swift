@@ -5,6 +5,17 @@ import StateDBBenchKit
 // See BENCHMARKS.md. Progress goes to standard error; the table and the summary line (always
 // last) to standard output.
 
+// `--scale-build PATH SLOTS`: what `--scale` runs to build a store in a process of its own.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--scale-build", let slots = Int(CommandLine.arguments[3]) {
+    do {
+        _ = try ScaleStore.build(slots: slots, at: CommandLine.arguments[2])
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 let usage = """
     usage: swift run -c release statedb-bench [--quick | --smoke] [--svg FILE]
            swift run -c release statedb-bench --profile SCENARIO [--quick]
@@ -20,7 +31,27 @@ let usage = """
                   of \(ProfileRun.scenarios.joined(separator: ", "))
       --compare SCENARIO
                   measure one scenario's ratio alone (both sides, interleaved rounds)
+      --scale [--smoke] [--statedb PATH] [--svg FILE]
+                  the statedb command line tool on 10,000- and 1,000,000-slot stores, as
+                  processes of PATH (default: statedb beside this executable) beside the
+                  sqlite3 shell; --svg writes the chart of time against store size; then
+                  the app lines of --scale-app
     """
+
+/// Issue 17's app lines: 10,000 and 1,000,000 slots (smoke: 200 and 2,000), each launch a
+/// child process of this executable.
+@MainActor
+func measureAppAtScale(smoke: Bool) throws -> AppScaleScenario.Result {
+    let scratch = FileManager.default.temporaryDirectory.path + "/statedb-bench-app-\(getpid())"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    return try AppScaleScenario.measure(
+        folder: scratch, smallSlots: smoke ? 200 : 10_000, largeSlots: smoke ? 2_000 : 1_000_000,
+        mountedRows: smoke ? 50 : 1_000, rounds: smoke ? 1 : 5, executable: executable) { message in
+        FileHandle.standardError.write(Data("statedb-bench: \(message)\n".utf8))
+    }
+}
 
 // The app lines' children (AppScaleScenario): build a store, or launch on one and report
 // "SECONDS PEAK_MB" as the last line.
@@ -45,6 +76,8 @@ var configuration = BenchConfiguration.full
 var svgPath: String?
 var profileScenario: String?
 var compareScenario: String?
+var scale = false
+var statedbPath: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -69,18 +102,16 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         compareScenario = scenario
+    case "--scale": scale = true
+    case "--statedb":
+        guard let path = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("statedb-bench: --statedb needs the path of the statedb executable\n".utf8))
+            exit(2)
+        }
+        statedbPath = path
     case "--scale-app":
-        // Issue 17's app lines alone: 10,000 and 1,000,000 slots (--smoke: 200 and 2,000).
-        let smoke = CommandLine.arguments.contains("--smoke")
         do {
-            let scratch = FileManager.default.temporaryDirectory.path + "/statedb-bench-app-\(getpid())"
-            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let result = try AppScaleScenario.measure(
-                folder: scratch, smallSlots: smoke ? 200 : 10_000, largeSlots: smoke ? 2_000 : 1_000_000,
-                mountedRows: smoke ? 50 : 1_000, rounds: smoke ? 1 : 5, executable: CommandLine.arguments[0]) { message in
-                FileHandle.standardError.write(Data("statedb-bench: \(message)\n".utf8))
-            }
+            let result = try measureAppAtScale(smoke: CommandLine.arguments.contains("--smoke"))
             for line in result.lines { print(line) }
             print("app: " + result.summaryFields)
         } catch {
@@ -95,6 +126,31 @@ while let argument = arguments.popFirst() {
         FileHandle.standardError.write(Data("statedb-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
         exit(2)
     }
+}
+
+if scale {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let beside = executable.deletingLastPathComponent().appendingPathComponent("statedb").path
+    let run = ScaleRun(configuration: configuration.mode == "smoke" ? .smoke : .full, statedb: statedbPath ?? beside,
+                       builder: (executable.path, ["--scale-build"])) { message in
+        FileHandle.standardError.write(Data("statedb-bench: \(message)\n".utf8))
+    }
+    do {
+        let results = try run.run()
+        if let svgPath {
+            try ScaleChart.svg(results).write(toFile: svgPath, atomically: true, encoding: .utf8)
+            FileHandle.standardError.write(Data("statedb-bench: wrote \(svgPath)\n".utf8))
+        }
+        // The app's lines (opening a big store and mounting a part of it) beside the CLI's.
+        let app = try measureAppAtScale(smoke: configuration.mode == "smoke")
+        print(results.table)
+        for line in app.lines { print(line) }
+        print(results.summaryLine + " " + app.summaryFields)
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 
 if let compareScenario {

@@ -41,6 +41,7 @@ func command(named name: String) -> (any Command.Type)? {
 
 /// Opens the store at `path`, runs `body`, closes it. Reading never creates or writes a
 /// byte; nothing creates a missing store.
+@discardableResult
 func withStore<T>(_ path: String, _ access: StoreAdmin.Access, _ body: (StoreAdmin) throws -> T) throws -> T {
     let admin = try StoreAdmin(path: path, access: access)
     defer { admin.close() }

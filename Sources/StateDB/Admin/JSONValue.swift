@@ -63,71 +63,15 @@ extension JSONValue {
     /// Control characters, C1 controls, line and paragraph separators and bidirectional
     /// overrides in strings are written as `\uXXXX`, so the text is safe to show in a terminal.
     public func serialized(pretty: Bool = false, sortedKeys: Bool = false) -> String {
-        var output = ""
-        write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0)
-        return output
-    }
-
-    private func write(to output: inout String, pretty: Bool, sortedKeys: Bool, indent: Int) {
-        func newline(_ level: Int) {
-            if pretty { output += "\n" + String(repeating: "  ", count: level) }
-        }
-        switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let literal): output += literal
-        case .string(let value): JSONValue.writeString(value, to: &output)
-        case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                newline(indent + 1)
-                element.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1)
-            }
-            newline(indent)
-            output += "]"
-        case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
-            output += "{"
-            let ordered = sortedKeys ? members.sorted { $0.key < $1.key } : members
-            for (index, member) in ordered.enumerated() {
-                if index > 0 { output += "," }
-                newline(indent + 1)
-                JSONValue.writeString(member.key, to: &output)
-                output += pretty ? ": " : ":"
-                member.value.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1)
-            }
-            newline(indent)
-            output += "}"
-        }
+        var output: [UInt8] = []
+        append(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0)
+        return String(decoding: output, as: UTF8.self)
     }
 
     static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{8}": output += "\\b"
-            case "\u{C}": output += "\\f"
-            default:
-                if TerminalSafety.isUnsafe(scalar) {
-                    output += "\\u" + hex4(scalar.value)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
-    }
-
-    private static func hex4(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        var bytes: [UInt8] = []
+        JSONValue.appendString(value, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -1,3 +1,6 @@
+import CSQLite
+import Foundation
+
 /// What `StoreAdmin.check` found.
 @_spi(Admin) public struct CheckReport: Sendable {
     /// A schema migration recorded in the store, compared with this build's file.
@@ -68,7 +71,8 @@ extension StoreAdmin {
     ///
     /// What cannot be read is reported, not thrown: open the store with `toleratingDamage` to
     /// check a damaged one.
-    public func check() throws -> CheckReport {
+    /// - Parameter progress: called with the number of slots read so far, after each one.
+    public func check(progress: ((Int) -> Void)? = nil) throws -> CheckReport {
         try store.withConnection("checking the store") { connection in
             // One read transaction, so that everything is one snapshot; ended by ROLLBACK, as
             // there is nothing to commit and SQLite refuses to COMMIT after meeting damage.
@@ -110,23 +114,29 @@ extension StoreAdmin {
             // must not hide the rows, and rows read before a damaged page still count.
             // `identity` and `property` as stored, to compare with the key's parts (a
             // `StoredRow` has only the key's).
-            var rows: [(row: StoredRow, identity: String, property: String)] = []
+            // Each row is checked as it is read and only its problems are kept, so a million
+            // rows are never all in memory.
+            var slotCount = 0
+            var problems: [CheckReport.Problem] = []
             _ = attempt("slots") {
                 let statement = try connection.prepare(
                     "SELECT key, type, encoding, value, created_at, updated_at, seen_at, version, identity, property FROM slots NOT INDEXED")
-                while try statement.step() { rows.append((StoredRow(statement), statement.string(at: 8), statement.string(at: 9))) }
-            }
-            rows.sort { $0.row.key < $1.row.key }
-            var problems: [CheckReport.Problem] = []
-            for (row, identity, property) in rows {
-                if let problem = self.problem(in: AdminSlot(row), storedIdentity: identity, storedProperty: property) {
-                    problems.append(.init(key: row.key, message: problem))
+                var texts = RepeatedTexts()
+                var types = SlotTypeCache()
+                while try statement.step() {
+                    let row = StoredRow(statement, texts: &texts)
+                    slotCount += 1
+                    progress?(slotCount)
+                    if let problem = self.problem(in: row, statement, types: &types) {
+                        problems.append(.init(key: row.key, message: problem))
+                    }
                 }
             }
+            problems.sort { $0.key < $1.key }
             let quarantined = attempt("quarantine") { try loadQuarantine(connection) } ?? []
             return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,
                                migrations: migrations, schemaDifferences: differences, clockTick: tick, clockProblem: clockProblem,
-                               aheadOfClock: ahead, slotCount: rows.count, problems: problems,
+                               aheadOfClock: ahead, slotCount: slotCount, problems: problems,
                                unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "), quarantined: quarantined)
         }
     }
@@ -142,13 +152,37 @@ extension StoreAdmin {
         return found
     }
 
-    private func problem(in slot: AdminSlot, storedIdentity: String, storedProperty: String) -> String? {
-        let split = SlotKey(slot.key)
-        if split.identity != storedIdentity || split.property != storedProperty {
-            return "identity \(JSONValue.quoted(storedIdentity)) and property \(JSONValue.quoted(storedProperty)) do not match the key"
+    /// Whether a value read as `stored` always fits `type` and has the encoding the library
+    /// reads it from, whatever it holds.
+    private static func fitsByConstruction(type: String, _ stored: StoredValue) -> Bool {
+        switch stored {
+        case .integer: type == "Swift.Int" || type == "Swift.Int64" || type == "Swift.Double"
+        case .text: type == "Swift.String"
+        case .bool: type == "Swift.Bool"
+        case .real(let number): type == "Swift.Double" && number.isFinite
+        default: false
         }
+    }
+
+    /// What is wrong with the row `statement` is on (which has the stored `identity` and
+    /// `property` in columns 8 and 9), or nil.
+    private func problem(in row: StoredRow, _ statement: SQLiteStatement, types: inout SlotTypeCache) -> String? {
+        // The key's parts are compared with the stored ones as bytes, without making strings.
+        let key = Array(row.key.utf8)
+        let split = key.lastIndex(of: UInt8(ascii: "/")).map { ($0, $0 + 1) } ?? (0, 0)
+        if !statement.textEquals(at: 8, key[..<split.0]) || !statement.textEquals(at: 9, key[split.1...]) {
+            let storedIdentity = statement.string(at: 8), storedProperty = statement.string(at: 9)
+            let slot = SlotKey(row.key)
+            if slot.identity != storedIdentity || slot.property != storedProperty {
+                return "identity \(JSONValue.quoted(storedIdentity)) and property \(JSONValue.quoted(storedProperty)) do not match the key"
+            }
+        }
+        // The commonest rows, a value of its type's own native encoding that read as it
+        // (an Int as an integer, a String as text), fit by construction: no JSON to make.
+        if case .success(let stored) = row.value, Self.fitsByConstruction(type: row.type, stored) { return nil }
+        let slot = AdminSlot(row)
         guard let value = slot.value else { return slot.problem ?? "the value cannot be read" }
-        let type = slot.slotType
+        let type = types.type(slot.type)
         guard type.isStandard else { return nil }
         do throws(TypeCheckFailure) {
             try type.check(value, reference: nil)
@@ -161,5 +195,15 @@ extension StoreAdmin {
             return "stored with encoding '\(slot.encoding)', but \(slot.type) is read from '\(expected)'; `statedb set` it again to fix it"
         }
         return nil
+    }
+}
+
+extension SQLiteStatement {
+    /// Whether the text in column `index` is exactly `bytes`, read without making a string.
+    func textEquals(at index: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count == bytes.count else { return false }
+        guard count > 0, let text = sqlite3_column_text(handle, index) else { return count == 0 }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, text, count) == 0 }
     }
 }

@@ -18,29 +18,48 @@
 }
 
 extension StoreAdmin {
-    /// Every slot, as an export document.
+    /// Every slot, as an export document (built in memory; `exportSlots` streams).
     /// - Throws: `AdminError(.unreadableValue)` when a value cannot be read (`check` lists
     ///   them); nothing is exported rather than an incomplete file.
     public func exportDocument() throws -> JSONValue {
-        try read("exporting the store") { connection in
-            let slots = try loadRows(connection).map(AdminSlot.init)
-            let unreadable = slots.filter { $0.value == nil }
-            if let first = unreadable.first {
-                throw AdminError(.unreadableValue, path: path, "\(unreadable.count) value(s) cannot be read, first \(JSONValue.quoted(first.key)) (\(first.problem ?? "unreadable")); nothing was exported. Run `statedb check`, then fix them with `statedb set` or `statedb rm`.")
-            }
-            let entries = slots.map { slot in
-                JSONValue.object([.init("key", .string(slot.key)), .init("type", .string(slot.type)),
-                                  .init("value", slot.value!), .init("updated", .string(StoreAdmin.isoTimestamp(milliseconds: slot.updatedAt)))])
-            }
-            return .object([
-                .init("format", .string(ExportFormat.name)),
-                .init("formatVersion", .number(String(ExportFormat.version))),
-                .init("schemaVersion", .number(String(try connection.pragmaInteger(.userVersion)))),
-                .init("exportedAt", .string(StoreAdmin.isoTimestamp(milliseconds: nowMilliseconds()))),
-                .init("slots", .array(entries)),
-            ])
+        var entries: [JSONValue] = []
+        try exportSlots { slot in
+            entries.append(.object([.init("key", .string(slot.key)), .init("type", .string(slot.type)),
+                                    .init("value", slot.value!), .init("updated", .string(StoreAdmin.isoTimestamp(milliseconds: slot.updatedAt)))]))
         }
+        return .object([
+            .init("format", .string(ExportFormat.name)),
+            .init("formatVersion", .number(String(ExportFormat.version))),
+            .init("schemaVersion", .number(String(try schemaVersion))),
+            .init("exportedAt", .string(StoreAdmin.isoTimestamp(milliseconds: nowMilliseconds()))),
+            .init("slots", .array(entries)),
+        ])
     }
+
+    /// Hands every slot of an export to `body`, sorted by key, one at a time; each has a value.
+    /// Returns how many there were.
+    /// - Throws: `AdminError(.unreadableValue)` when a value cannot be read (`check` lists
+    ///   them), after the whole store was read to count them; `body` saw no slot from the first
+    ///   unreadable one on, so what it wrote is incomplete and must be thrown away.
+    @discardableResult
+    public func exportSlots(_ body: (AdminSlot) throws -> Void) throws -> Int {
+        var unreadable = 0
+        var first: AdminSlot?
+        let count = try forEachSlot { slot in
+            if slot.value == nil {
+                unreadable += 1
+                if first == nil { first = slot }
+            }
+            if first == nil { try body(slot) }
+        }
+        if let first {
+            throw AdminError(.unreadableValue, path: path, "\(unreadable) value(s) cannot be read, first \(JSONValue.quoted(first.key)) (\(first.problem ?? "unreadable")); nothing was exported. Run `statedb check`, then fix them with `statedb set` or `statedb rm`.")
+        }
+        return count
+    }
+
+    /// Now as `exportedAt` writes it.
+    public static var exportTimestamp: String { isoTimestamp(milliseconds: nowMilliseconds()) }
 
     /// Writes the slots of an export document into the store, in one transaction, after
     /// checking the whole document: its format, that each key appears once (compared byte for
@@ -53,15 +72,27 @@ extension StoreAdmin {
     ///
     /// - Throws: `AdminError` `.invalidInput` or `.typeMismatch` naming the first bad entry;
     ///   nothing is written then.
-    public func importDocument(_ document: JSONValue, replace: Bool, dryRun: Bool) throws -> ImportResult {
+    ///
+    /// - Parameter progress: called with the number of rows written (or deleted) so far and the
+    ///   number to write.
+    public func importDocument(_ document: JSONValue, replace: Bool, dryRun: Bool,
+                               progress: ((Int, Int) -> Void)? = nil) throws -> ImportResult {
         let entries = try validateImport(document)
         if dryRun { return try read("planning the import") { try planImport(entries, replace: replace, $0).result } }
         return try write("importing") { context in
             let plan = try planImport(entries, replace: replace, context.connection)
-            for key in plan.result.removed { try context.delete(key: key) }
+            let total = plan.result.removed.count + plan.writes.count
+            var done = 0
+            for key in plan.result.removed {
+                try context.delete(key: key)
+                done += 1
+                progress?(done, total)
+            }
             for (entry, existing) in plan.writes {
                 try context.upsert(key: entry.key, type: entry.type, value: entry.value,
                                    createdAt: existing?.createdAt ?? context.now, seenAt: existing?.seenAt ?? context.now)
+                done += 1
+                progress?(done, total)
             }
             return plan.result
         }

@@ -98,12 +98,17 @@ extension StoreAdmin {
 
     /// Deletes the slots `orphans(unseenFor:)` lists (only lists them when `dryRun`), in one
     /// transaction.
-    public func collectGarbage(unseenFor: Int64, dryRun: Bool) throws -> [AdminSlot] {
+    ///
+    /// - Parameter progress: called with the number deleted so far and the number to delete.
+    public func collectGarbage(unseenFor: Int64, dryRun: Bool, progress: ((Int, Int) -> Void)? = nil) throws -> [AdminSlot] {
         if dryRun { return try orphans(unseenFor: unseenFor) }
         let cutoff = nowMilliseconds() - unseenFor
         return try write("deleting orphans") { context in
             let rows = try orphanRows(seenBefore: cutoff, context.connection)
-            for row in rows { try context.delete(key: row.key) }
+            for (index, row) in rows.enumerated() {
+                try context.delete(key: row.key)
+                progress?(index + 1, rows.count)
+            }
             return rows.map(AdminSlot.init)
         }
     }

@@ -56,7 +56,10 @@ extension StoreAdmin {
     ///   `.newerSchema`, or `.corrupt` when not even the schema can be read; `AdminError`
     ///   `.conflict` when `destination` (or a `-wal` beside it) exists. The destination is
     ///   removed again when the recovery fails.
-    public static func recover(from path: String, into destination: String, ignoringWAL: Bool = false) throws -> RecoveryReport {
+    ///
+    /// - Parameter progress: called with the number of rows read so far, after each one.
+    public static func recover(from path: String, into destination: String, ignoringWAL: Bool = false,
+                               progress: ((Int) -> Void)? = nil) throws -> RecoveryReport {
         try checkRecoverySource(path)
         try checkRecoveryDestination(destination)
         let copy = try copyForRecovery(path, withWAL: !ignoringWAL)
@@ -70,7 +73,7 @@ extension StoreAdmin {
             store = try StateStore(path: destination)
             let report = try store!.withConnection("writing the recovered store") { target in
                 try target.transaction {
-                    try RecoveryWriter(source: connection, target: target, tick: try StoreClock.advance(on: target))
+                    try RecoveryWriter(source: connection, target: target, tick: try StoreClock.advance(on: target), progress: progress)
                         .copy(tables, from: path, to: destination, readWAL: copy.includesWAL)
                 }
             }
@@ -186,6 +189,7 @@ private struct RecoveryWriter {
     let source: SQLiteConnection
     let target: SQLiteConnection
     let tick: Int64
+    var progress: ((Int) -> Void)?
     let now = nowMilliseconds()
 
     private static let encodings: Set<String> = ["null", "bool", "integer", "real", "text", "blob", "json"]
@@ -194,11 +198,14 @@ private struct RecoveryWriter {
         var reports: [RecoveryReport.Table] = []
         var damage: [String] = []
         var lostKeys: [String] = []
+        var rowsRead = 0
 
         func run(_ source: RowSalvage.Source, _ write: (SQLiteStatement, Int64) throws -> Written) throws {
             guard tables.contains(source.table) else { return }
             var written: Set<Int64> = []
             let outcome = try RowSalvage(source: source, connection: self.source).scan { row, rowid in
+                rowsRead += 1
+                progress?(rowsRead)
                 switch try write(row, rowid) {
                 case .written: written.insert(rowid)
                 case .replaced(let earlier): written.remove(earlier); written.insert(rowid)

@@ -18,7 +18,8 @@ extension StoreAdmin {
             throw AdminError(.invalidInput, path: path, "the prefix is empty; name the identity to delete, e.g. ContentView/Settings.")
         }
         let plan = { (connection: SQLiteConnection) throws -> [StoredRow] in
-            let rows = try self.loadRows(connection).filter { prefix.matches($0.key) }
+            var rows: [StoredRow] = []
+            try self.forEachRow(under: prefix, connection) { rows.append($0) }
             if rows.isEmpty { throw try self.notFound(prefix.text, connection, prefix: true) }
             return rows
         }

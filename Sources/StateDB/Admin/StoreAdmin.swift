@@ -39,6 +39,7 @@ import CSQLite
         options.migrateSchema = false
         options.readOnly = access == .read
         options.toleratesDamage = toleratingDamage
+        options.loadsRows = false  // every operation reads the rows it needs through SQL
         self.path = path
         self.access = access
         store = try StateStore(path: path, options: options)
@@ -66,10 +67,58 @@ import CSQLite
     /// Every slot, sorted by key; only those under `prefix` when given.
     /// - Throws: `AdminError(.notFound)` naming the closest keys when a prefix matches nothing.
     public func slots(under prefix: KeyPrefix? = nil) throws -> [AdminSlot] {
+        var slots: [AdminSlot] = []
+        try forEachSlot(under: prefix) { slots.append($0) }
+        return slots
+    }
+
+    /// Hands every slot to `body`, sorted by key, one at a time (a million slots are never all
+    /// in memory); only those under `prefix` when given, read by a range scan of the key index.
+    /// Returns how many there were.
+    /// - Throws: `AdminError(.notFound)` naming the closest keys when a prefix matches nothing
+    ///   (before `body` saw anything), or what `body` throws.
+    @discardableResult
+    public func forEachSlot(under prefix: KeyPrefix? = nil, _ body: (AdminSlot) throws -> Void) throws -> Int {
         try read("reading the slots") { connection in
-            let rows = try loadRows(connection).filter { prefix?.matches($0.key) ?? true }
-            if let prefix, rows.isEmpty { throw try notFound(prefix.text, connection, prefix: true) }
-            return rows.map(AdminSlot.init)
+            var count = 0
+            var texts = RepeatedTexts()
+            guard let prefix else {
+                let statement = try connection.prepare(StoredRow.selectSQL + " ORDER BY key")
+                while try statement.step() {
+                    try body(AdminSlot(StoredRow(statement, texts: &texts)))
+                    count += 1
+                }
+                return count
+            }
+            try forEachRow(under: prefix, connection) { row in
+                try body(AdminSlot(row))
+                count += 1
+            }
+            if count == 0 { throw try notFound(prefix.text, connection, prefix: true) }
+            return count
+        }
+    }
+
+    /// Hands each row under `prefix` to `body`, sorted by key, read by a range scan of the key
+    /// index: keys that start with the prefix's bytes sort together, from the prefix on.
+    func forEachRow(under prefix: KeyPrefix, _ connection: SQLiteConnection, _ body: (StoredRow) throws -> Void) throws {
+        var texts = RepeatedTexts()
+        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE key >= ?1 ORDER BY key")
+        statement.bind(prefix.text, at: 1)
+        let start = Array(prefix.text.utf8)
+        while try statement.step() {
+            let row = StoredRow(statement, texts: &texts)
+            guard row.key.utf8.starts(with: start) else { break }
+            guard prefix.matches(row.key) else { continue }
+            try body(row)
+        }
+    }
+
+    /// The number of slots, for progress and count lines.
+    public func slotCount() throws -> Int {
+        try read("counting the slots") { connection in
+            let statement = try connection.prepare("SELECT count(*) FROM slots")
+            return try statement.step() ? Int(statement.int64(at: 0)) : 0
         }
     }
 
@@ -83,8 +132,9 @@ import CSQLite
     }
 
     /// "no slot K; closest: …" for a key or prefix that matched nothing.
+    /// The closest keys come from the key's neighbourhood in the index (see `neighbourhood`).
     func notFound(_ key: String, _ connection: SQLiteConnection, prefix: Bool = false) throws -> AdminError {
-        let keys = try loadKeys(connection)
+        let keys = try neighbourhood(of: key, connection)
         let what = prefix ? "no slot matches the prefix" : "no slot"
         return AdminError(.notFound, path: path, "\(what) \(JSONValue.quoted(key))\(KeySuggestions.hint(for: key, among: keys)).")
     }

@@ -3,12 +3,56 @@ import Foundation
 extension StoreAdmin {
     /// Unix milliseconds as ISO 8601 in UTC with milliseconds: `2024-05-01T12:00:03.250Z`.
     public static func isoTimestamp(milliseconds: Int64) -> String {
-        var seconds = time_t(milliseconds.floorDivided(by: 1000))
-        let millis = Int32(milliseconds - Int64(seconds) * 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-                      parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, millis)
+        var bytes: [UInt8] = []
+        appendISOTimestamp(milliseconds: milliseconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends what `isoTimestamp` returns, digit by digit: every slot of `inspect --json` has
+    /// three, and a formatter per timestamp was most of its time.
+    public static func appendISOTimestamp(milliseconds: Int64, to output: inout [UInt8]) {
+        let seconds = milliseconds.floorDivided(by: 1000)
+        let millis = Int(milliseconds - seconds * 1000)
+        let days = seconds.floorDivided(by: 86_400)
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (year, month, day) = civilDate(daysSince1970: days)
+        guard (0...9999).contains(year) else {
+            // Outside four-digit years, as C's "%04d" writes them (a sign, more digits).
+            output.append(contentsOf: String(format: "%04lld-%02d-%02dT%02d:%02d:%02d.%03dZ", year, month, day,
+                                             secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, millis).utf8)
+            return
+        }
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        digits(Int(year), 4); output.append(UInt8(ascii: "-"))
+        digits(month, 2); output.append(UInt8(ascii: "-"))
+        digits(day, 2); output.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2); output.append(UInt8(ascii: ":"))
+        digits(secondOfDay / 60 % 60, 2); output.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2); output.append(UInt8(ascii: "."))
+        digits(millis, 3); output.append(UInt8(ascii: "Z"))
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's
+    /// `civil_from_days`), as `gmtime` gives it.
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted.floorDivided(by: 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

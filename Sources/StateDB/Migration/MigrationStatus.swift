@@ -97,6 +97,7 @@ public struct MigrationStatus: Sendable {
         options.createIfMissing = false
         options.backupBeforeSchemaMigration = false
         options.unknownAppMigrations = unknownAppMigrations
+        options.loadsRows = false  // migrating needs the file, not the rows in memory
         let store = try StateStore(path: path, migrations: migrations, options: options)
         store.close()
         return backupPath

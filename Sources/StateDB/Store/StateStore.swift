@@ -63,6 +63,10 @@ public final class StateStore: @unchecked Sendable {
         /// `statedb check` can report what is wrong (missing schema objects, the clock's row,
         /// unreadable pages). Only with `readOnly`.
         var toleratesDamage = false
+        /// Load every row into memory on open (what reads without SQL stand on). False for
+        /// `StoreAdmin`, which reads and writes rows through the connection only: at a million
+        /// slots loading them is most of what a one-key command would cost.
+        var loadsRows = true
         /// A file with more rows than this is not loaded whole at open: rows are read when
         /// slots mount (`StateStore+RowsOnDemand.swift`). Internal, so tests can reach the
         /// on-demand path with small files.
@@ -192,7 +196,7 @@ public final class StateStore: @unchecked Sendable {
             throw StateStoreError(error, path: path, doing: "opening the store")
         }
         self.connection = connection
-        if !tolerant { try loadAllRows() }  // a checker reads the file itself, row by row
+        if !tolerant && options.loadsRows { try loadAllRows() }  // a checker reads the file itself, row by row
         StoreRegistry.shared.register(self)
     }
 

@@ -24,7 +24,9 @@ struct CheckCommand: Command {
         let path = store
         let admin = try StoreAdmin(path: path, access: .read, toleratingDamage: true)
         defer { admin.close() }
-        let report = try admin.check()
+        let progress = Progress.onTerminal("checked") { try admin.slotCount() }
+        let report = try admin.check { _ in progress?.advance() }
+        progress?.finish()
         if json {
             console.print(jsonText(.object([
                 .init("healthy", .bool(report.isHealthy)),

@@ -28,16 +28,61 @@ struct ExportCommand: Command {
         if let output, Self.sameFile(output, path) {
             throw UsageError("-o \(output) is the store itself; choose another file")
         }
-        let document = try withStore(path, .read) { try $0.exportDocument() }
-        let text = jsonText(document) + "\n"
-        guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return .ok
+        var count = 0
+        try withStore(path, .read) { admin in
+            let schemaVersion = try admin.schemaVersion
+            let progress = Progress.onTerminal("exported") { try admin.slotCount() }
+            func stream(_ output: OutputBuffer) throws {
+                count = try Self.writeDocument(admin, schemaVersion: schemaVersion, to: output, progress: progress)
+            }
+            guard let output else {
+                let standardOutput = OutputBuffer()
+                do {
+                    try stream(standardOutput)
+                    try standardOutput.flush()
+                } catch let error as AdminError where standardOutput.wroteAny {
+                    throw AdminError(error.kind, path: error.path, error.message + " (Standard output already has the slots before it: an incomplete document, to be thrown away.)")
+                }
+                progress?.finish()
+                return
+            }
+            // The export holds every value of the store, which is private: so is the export.
+            try PrivateFile.write(to: output, stream)
+            progress?.finish()
         }
-        // The export holds every value of the store, which is private: so is the export.
-        try PrivateFile.write(Data(text.utf8), to: output)
-        console.print("exported \(document["slots"].map { if case .array(let slots) = $0 { slots.count } else { 0 } } ?? 0) slot(s) to \(printable(output))")
+        if let output { console.print("exported \(count) slot(s) to \(printable(output))") }
         return .ok
+    }
+
+    /// The export document, slot by slot, as `jsonText` indents the document `exportDocument`
+    /// builds (byte for byte), and a line break.
+    private static func writeDocument(_ admin: StoreAdmin, schemaVersion: Int, to output: OutputBuffer, progress: Progress?) throws -> Int {
+        try output.append { bytes in
+            bytes.append(contentsOf: "{\n  \"format\": ".utf8)
+            JSONValue.appendString(ExportFormat.name, to: &bytes)
+            bytes.append(contentsOf: ",\n  \"formatVersion\": \(ExportFormat.version),\n  \"schemaVersion\": \(schemaVersion),\n  \"exportedAt\": ".utf8)
+            JSONValue.appendString(StoreAdmin.exportTimestamp, to: &bytes)
+            bytes.append(contentsOf: ",\n  \"slots\": ".utf8)
+        }
+        var count = 0
+        try admin.exportSlots { slot in
+            try output.append { bytes in
+                bytes.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+                bytes.append(contentsOf: "\n    {\n      \"key\": ".utf8)
+                JSONValue.appendString(slot.key, to: &bytes)
+                bytes.append(contentsOf: ",\n      \"type\": ".utf8)
+                JSONValue.appendString(slot.type, to: &bytes)
+                bytes.append(contentsOf: ",\n      \"value\": ".utf8)
+                slot.value!.append(to: &bytes, pretty: true, indent: 3)
+                bytes.append(contentsOf: ",\n      \"updated\": \"".utf8)
+                StoreAdmin.appendISOTimestamp(milliseconds: slot.updatedAt, to: &bytes)
+                bytes.append(contentsOf: "\"\n    }".utf8)
+            }
+            count += 1
+            progress?.advance()
+        }
+        try output.append(count == 0 ? "[]\n}\n" : "\n  ]\n}\n")
+        return count
     }
 
     /// Whether two paths name one file (or the store's WAL and shared-memory files).

@@ -22,7 +22,9 @@ struct GCCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let unseenFor = try UnseenFor(self.unseenFor)
         let removed = try withStore(store, dryRun ? .read : .write) {
-            try $0.collectGarbage(unseenFor: unseenFor.milliseconds, dryRun: dryRun)
+            let progress = dryRun ? nil : Progress.onTerminal("deleted")
+            defer { progress?.finish() }
+            return try $0.collectGarbage(unseenFor: unseenFor.milliseconds, dryRun: dryRun) { progress?.update(done: $0, total: $1) }
         }
         if json {
             console.print(jsonText(.array(removed.map(slotJSON))))

@@ -25,7 +25,9 @@ struct ImportCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let result = try withStore(store, dryRun ? .read : .write) { admin in
             let document = try parseJSON(try readInput(file), source: file == "-" ? "standard input" : file)
-            return try admin.importDocument(document, replace: replace, dryRun: dryRun)
+            let progress = dryRun ? nil : Progress.onTerminal("imported")
+            defer { progress?.finish() }
+            return try admin.importDocument(document, replace: replace, dryRun: dryRun) { progress?.update(done: $0, total: $1) }
         }
         if json {
             let list = { (keys: [String]) in JSONValue.array(keys.map(JSONValue.string)) }

@@ -25,7 +25,9 @@ struct RecoverCommand: Command {
     )
 
     func run(_ console: Console) throws -> ExitCode {
-        let report = try StoreAdmin.recover(from: store, into: output, ignoringWAL: ignoreWAL)
+        let progress = Progress.onTerminal("read")
+        let report = try StoreAdmin.recover(from: store, into: output, ignoringWAL: ignoreWAL) { progress?.update(done: $0, total: 0) }
+        progress?.finish()
         let status: ExitCode = report.isComplete ? .ok : .problemsFound
         if json {
             console.print(jsonText(.object([

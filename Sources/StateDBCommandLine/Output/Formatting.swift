@@ -41,11 +41,12 @@ func jsonText(_ value: JSONValue) -> String {
     value.serialized(pretty: true)
 }
 
-/// A value on one line for people, cut at `limit` characters. JSON escapes keep stored
-/// control characters from reaching the terminal.
-func preview(_ value: JSONValue, limit: Int = 60) -> String {
+/// A value on one line for people, cut at `limit` characters (nil: whole). JSON escapes keep
+/// stored control characters from reaching the terminal.
+func preview(_ value: JSONValue, limit: Int? = 60) -> String {
     let text = printable(value.serialized())
-    return text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+    guard let limit, text.utf8.count > limit, text.count > limit else { return text }
+    return String(text.prefix(limit - 1)) + "…"
 }
 
 /// "5s ago", "3h ago", "12d ago".

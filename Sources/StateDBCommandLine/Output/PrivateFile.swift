@@ -11,6 +11,12 @@ import Foundation
 /// when run as root). Standard output is `-`, not a path.
 enum PrivateFile {
     static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { output in try output.append { $0.append(contentsOf: data) } }
+    }
+
+    /// Streams the file's content: `body` appends to a buffer written to the new file block
+    /// by block. When `body` throws, the new file is removed and the target left as it was.
+    static func write(to path: String, _ body: (OutputBuffer) throws -> Void) throws {
         var existing = stat()
         if lstat(path, &existing) == 0 {
             let type = existing.st_mode & S_IFMT
@@ -38,14 +44,12 @@ enum PrivateFile {
         }
         // The umask may only take bits away; 0600 exactly all the same.
         guard fchmod(descriptor, 0o600) == 0 else { throw failure(path, "cannot make the file private") }
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { throw failure(path, "cannot write the file") }
-                offset += written
-            }
+        let output = OutputBuffer(descriptor: descriptor)
+        try body(output)
+        do {
+            try output.flush()
+        } catch {
+            throw failure(path, "cannot write the file")
         }
         guard fsync(descriptor) == 0 else { throw failure(path, "cannot write the file to the disk") }
         guard rename(temporary, path) == 0 else { throw failure(path, "cannot replace the file") }

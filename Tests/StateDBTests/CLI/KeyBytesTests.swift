@@ -129,7 +129,8 @@ import Testing
         store.close()
         let run = try CLI.run("inspect", other)
         #expect(run.status == 0, "\(run)")
-        let lines = run.stdout.split(separator: "\n").map(String.init)
+        var lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.popLast() == "4 slot(s)", "\(run.stdout)")
         let roots = lines.filter { !$0.hasPrefix("├") && !$0.hasPrefix("└") && !$0.hasPrefix("│") && !$0.hasPrefix(" ") }
         #expect(roots.map { Array($0.utf8) } == ["Cafe\u{301}", "Caf\u{E9}", "Root"].map { Array($0.utf8) }, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("└─ \u{301}Sub") }, "\(run.stdout)")

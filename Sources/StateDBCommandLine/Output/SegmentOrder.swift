@@ -1,0 +1,66 @@
+/// The order `inspect` draws sibling views in: byte order, except that runs of digits compare
+/// as numbers, so `Row[id: 2]` comes before `Row[id: 10]` (byte order puts `1` before `2`).
+/// A minus sign before digits makes the number negative: `[id: -3]` before `[id: 1]`.
+enum SegmentOrder {
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        compare(Array(a.utf8), Array(b.utf8)) < 0
+    }
+
+    /// Negative, zero or positive, as `a` sorts before, with or after `b`.
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            let aNumber = numberStart(a, i), bNumber = numberStart(b, j)
+            if let aNumber, let bNumber {
+                let (aEnd, bEnd) = (digitsEnd(a, aNumber.digits), digitsEnd(b, bNumber.digits))
+                let order = compareNumbers(a, aNumber, aEnd, b, bNumber, bEnd)
+                if order != 0 { return order }
+                i = aEnd
+                j = bEnd
+                continue
+            }
+            if a[i] != b[j] { return Int(a[i]) - Int(b[j]) }
+            i += 1
+            j += 1
+        }
+        return (a.count - i) - (b.count - j)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Where a number starts at `index`: its digits, and whether a `-` comes before them.
+    private static func numberStart(_ bytes: [UInt8], _ index: Int) -> (digits: Int, negative: Bool)? {
+        if isDigit(bytes[index]) { return (index, false) }
+        if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, isDigit(bytes[index + 1]) { return (index + 1, true) }
+        return nil
+    }
+
+    private static func digitsEnd(_ bytes: [UInt8], _ start: Int) -> Int {
+        var end = start
+        while end < bytes.count && isDigit(bytes[end]) { end += 1 }
+        return end
+    }
+
+    private static func compareNumbers(_ a: [UInt8], _ aStart: (digits: Int, negative: Bool), _ aEnd: Int,
+                                       _ b: [UInt8], _ bStart: (digits: Int, negative: Bool), _ bEnd: Int) -> Int {
+        func significant(_ bytes: [UInt8], _ start: Int, _ end: Int) -> ArraySlice<UInt8> {
+            var first = start
+            while first < end - 1 && bytes[first] == UInt8(ascii: "0") { first += 1 }
+            return bytes[first..<end]
+        }
+        let x = significant(a, aStart.digits, aEnd), y = significant(b, bStart.digits, bEnd)
+        let xZero = x == [UInt8(ascii: "0")], yZero = y == [UInt8(ascii: "0")]
+        let xNegative = aStart.negative && !xZero, yNegative = bStart.negative && !yZero
+        if xNegative != yNegative { return xNegative ? -1 : 1 }
+        var magnitude = x.count != y.count ? x.count - y.count : 0
+        if magnitude == 0 {
+            for (p, q) in zip(x, y) where p != q {
+                magnitude = Int(p) - Int(q)
+                break
+            }
+        }
+        if magnitude != 0 { return xNegative ? -magnitude : magnitude }
+        // Equal numbers: the spelling decides (`01` after `1`), so the order stays total.
+        return (aEnd - aStart.digits) - (bEnd - bStart.digits)
+    }
+}
