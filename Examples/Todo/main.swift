@@ -29,9 +29,9 @@ do {
     exit(1)
 }
 let interactive = TerminalHost.isAvailable
-// On the alternate screen a message would be drawn over; keep them for after.
-let diagnostics = HeldMessages(holding: interactive)
-store.diagnosticHandler = { diagnostic in diagnostics.report("\(diagnostic)") }
+// While the terminal host owns the screen it shows diagnostics on its message line, and
+// hands them to this handler when it gives the screen back.
+store.diagnosticHandler = { diagnostic in printError("\(diagnostic)") }
 
 /// Runs `app` in the terminal or on the piped commands, then saves. Returns whether the run
 /// went well (every scripted command was valid, the terminal did not fail).
@@ -46,7 +46,6 @@ func run<App: TodoRoot>(_ app: App) -> Bool {
             printError("\(error)")
             succeeded = false
         }
-        diagnostics.release()
     } else {
         succeeded = ScriptedSession(app: app, host: host).run()
     }

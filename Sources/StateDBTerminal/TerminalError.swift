@@ -6,5 +6,5 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
         self.description = description
     }
 
-    static let notATerminal = TerminalError("standard input and output must both be a terminal to run interactively; pipe commands in instead, or run it in a terminal window")
+    static let notATerminal = TerminalError("standard input and output must both be a terminal to run the interactive screen; run it in a terminal window (TerminalHost.isAvailable tells an app whether it can)")
 }

@@ -23,6 +23,11 @@ import StateDB
 /// Between keys the loop runs the main actor's pending work, so the views' `.task`s (and tasks
 /// that actions start) run (see `runMainActorWork`); what they write is drawn like any other
 /// change.
+///
+/// While it runs, the store's diagnostics (a bad hand edit, a failed commit) appear on the
+/// screen's message line instead of being printed over it; when `run()` returns, each is
+/// also handed to the `diagnosticHandler` the store had, so an app that prints or logs them
+/// still does, after the screen is given back.
 @MainActor
 public final class TerminalHost {
     public let host: ViewHost
@@ -47,6 +52,17 @@ public final class TerminalHost {
         let previousHandler = host.onNeedsUpdate
         host.onNeedsUpdate = { wake.wake() }
         defer { host.onNeedsUpdate = previousHandler }
+        let inbox = DiagnosticInbox()
+        let store = host.store
+        let previousDiagnosticHandler = store.diagnosticHandler
+        store.diagnosticHandler = { diagnostic in
+            inbox.receive(diagnostic)
+            wake.wake()
+        }
+        defer {
+            store.diagnosticHandler = previousDiagnosticHandler
+            for diagnostic in inbox.takeAll() { previousDiagnosticHandler(diagnostic) }
+        }
         try RawTerminal.enter(wake: wake.writeEnd)
         defer { RawTerminal.leave() }
 
@@ -61,6 +77,10 @@ public final class TerminalHost {
         var mayHaveChanged = true
 
         while !RawTerminal.quitRequested {
+            for diagnostic in inbox.takeUnshown() {
+                session.show(Self.messageLine(for: diagnostic))
+                mayHaveChanged = true
+            }
             if runMainActorWork() {
                 host.update()
                 session.refresh()
@@ -121,5 +141,10 @@ public final class TerminalHost {
     private func runMainActorWork() -> Bool {
         _ = RunLoop.main.run(mode: .default, before: Date())
         return host.needsUpdate
+    }
+
+    /// A diagnostic as one line for the message line (its description, line breaks made spaces).
+    static func messageLine(for diagnostic: StateDiagnostic) -> String {
+        diagnostic.description.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

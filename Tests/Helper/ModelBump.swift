@@ -32,7 +32,11 @@ func modelBump(_ arguments: [String]) {
     MainActor.assumeIsolated {
         var model: BumpModel?
         let host = ViewHost(root: ModelBumpScreen { model = $0 }, store: store)
-        host.button("bump").tap()
+        do {
+            try host.button("bump").tap()
+        } catch {
+            fail("\(error)")
+        }
         model!.trail += "+"
         say("count \(model!.count) trail \(model!.trail)")
         _ = host

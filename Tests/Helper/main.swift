@@ -221,7 +221,11 @@ func storageSet(_ arguments: [String]) {
     let store = openStore(arguments[0])
     MainActor.assumeIsolated {
         let host = ViewHost(root: StorageSetter(key: arguments[1], value: value), store: store)
-        host.button("set").tap()  // runs the action, then the update that commits
+        do {
+            try host.button("set").tap()  // runs the action, then the update that commits
+        } catch {
+            fail("\(error)")
+        }
     }
     say("ok")
 }

@@ -6,7 +6,7 @@ import Foundation
 /// let store = try StateStore(path: statePath)
 /// let host = ViewHost(root: ContentView(), store: store)
 /// print(host.render())
-/// host.button("Tap").tap()   // runs the action, then update()
+/// try host.button("Tap").tap()   // runs the action, then update()
 /// ```
 ///
 /// Mounting evaluates every body once, hydrates each view's slots from the store (recording
@@ -231,17 +231,27 @@ public final class ViewHost {
         freshSlots = []
     }
 
-    /// A plain-text snapshot of the primitive tree (format in `docs/identity.md`).
+    /// A plain-text snapshot of the primitive tree (format in `docs/identity.md`): no styles
+    /// (`.bold()`, colours), no trailing spaces.
     public func render() -> String {
-        ReadTracker.untracked { renderLines(of: root) }.joined(separator: "\n")
+        ReadTracker.untracked { renderLines(of: root) }.map(TextStyle.plain).joined(separator: "\n")
     }
 
+    /// The lines of `node`, with the styles of `.bold()` and `.foregroundStyle(_:)` as SGR
+    /// escape sequences (`render()` strips them; the terminal host draws them).
     func renderLines(of node: ViewNode) -> [String] {
-        let children = node.children.map(renderLines(of:))
+        var lines: [String]
         if let primitive = node.view as? PrimitiveView {
-            return primitive.renderLines(children: children)
+            if let nodeRendered = primitive as? NodeRenderedView {
+                lines = nodeRendered.renderLines(of: node, in: self)
+            } else {
+                lines = primitive.renderLines(children: node.children.map(renderLines(of:)))
+            }
+        } else {
+            lines = node.children.flatMap(renderLines(of:))
         }
-        return children.flatMap { $0 }
+        for modifier in node.modifiers { lines = modifier.renderLines(lines) }
+        return lines
     }
 
     /// The identities of every mounted view, depth first.
@@ -328,8 +338,9 @@ public final class ViewHost {
         // type changed holds a new view, even when both types have the same name.
         if !list.elements.isEmpty && node.children.count == list.elements.count
             && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
-            for (child, element) in zip(node.children, list.elements) {
+            for (index, (child, element)) in zip(node.children, list.elements).enumerated() {
                 if !element.modifiers.isEmpty || child.attachments != nil { modifierRuntime.update(child, with: element.modifiers) }
+                child.takeModifiers(list.modifiers(at: index))
                 guard child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) else { continue }
                 child.view = element.view
                 child.info = element.info
@@ -342,8 +353,9 @@ public final class ViewHost {
         if node.children.isEmpty {
             var children: [ViewNode] = []
             children.reserveCapacity(list.elements.count)
-            for element in list.elements {
+            for (index, element) in list.elements.enumerated() {
                 let child = ViewNode(element, parent: node)
+                child.takeModifiers(list.modifiers(at: index))
                 evaluate(child, depth: depth)
                 children.append(child)
             }
@@ -356,10 +368,11 @@ public final class ViewHost {
         for child in node.children { previous[child.segment] = child }
         var children: [ViewNode] = []
         children.reserveCapacity(list.elements.count)
-        for element in list.elements {
+        for (index, element) in list.elements.enumerated() {
             if let child = previous[element.segment], child.info === element.info {
                 previous[element.segment] = nil
                 if !element.modifiers.isEmpty || child.attachments != nil { modifierRuntime.update(child, with: element.modifiers) }
+                child.takeModifiers(list.modifiers(at: index))
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
@@ -369,6 +382,7 @@ public final class ViewHost {
             } else {
                 if let replaced = previous.removeValue(forKey: element.segment) { unmount(replaced) }
                 let child = ViewNode(element, parent: node)
+                child.takeModifiers(list.modifiers(at: index))
                 evaluate(child, depth: depth)
                 children.append(child)
             }

@@ -32,6 +32,9 @@ final class ViewNode {
     /// Its modifiers' state and its environment reads; nil for most views (see
     /// `NodeAttachments`).
     var attachments: NodeAttachments?
+    /// Modifiers attached to this view by its parent's content (`.bold()`, `.tag(x)`),
+    /// innermost first: applied to its rendered lines.
+    var modifiers: [any AttachedModifier] = []
 
     /// The block position it fills (nil for the root) and the first-round qualifiers its
     /// block put before the position's own, nil when the same as this format's (see

@@ -1,5 +1,6 @@
 @_spi(Reflection) import Swift
 import Foundation
+import Synchronization
 
 /// What the graph needs to know about a view type, worked out once per type: its name, its
 /// slot fields (`@State`, `@NonState`), how to tell whether two values of it are the same
@@ -46,16 +47,15 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// Where the children of a view of this type come from, as far as the type tells.
     let contentBlocks: [ContentBlock]
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var table: [ObjectIdentifier: ViewTypeInfo] = [:]
+    private static let table = Mutex<[ObjectIdentifier: ViewTypeInfo]>([:])
 
     static func of<V: View>(_ type: V.Type) -> ViewTypeInfo {
         let id = ObjectIdentifier(type)
-        if let info = lock.withLock({ table[id] }) { return info }
+        if let info = table.withLock({ $0[id] }) { return info }
         let info = ViewTypeInfo(type)
         // Exactly one table per type, even when two threads build one at once: the graph tells
         // types apart by comparing their tables.
-        return lock.withLock {
+        return table.withLock { table in
             if let existing = table[id] { return existing }
             table[id] = info
             return info

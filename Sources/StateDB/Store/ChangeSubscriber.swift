@@ -5,11 +5,11 @@
 /// empty to non-empty, so an event loop knows an update is due.
 /// `@unchecked Sendable`: its mutable fields are guarded by the store's lock.
 final class ChangeSubscriber: @unchecked Sendable {
-    /// (store lock)
-    var pending: [SlotCell] = []
+    /// (store lock; no runtime exclusivity check on this write path, see `SlotCell`)
+    @exclusivity(unchecked) var pending: [SlotCell] = []
     /// (store lock) Names this subscriber's current batch of `pending`: a number no other
     /// batch of any subscriber of the store has. A cell stamped with it is already pending.
-    var batch: UInt64
+    @exclusivity(unchecked) var batch: UInt64
     let onFirstChange: (@Sendable () -> Void)?
 
     init(batch: UInt64, onFirstChange: (@Sendable () -> Void)?) {

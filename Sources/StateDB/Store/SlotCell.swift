@@ -5,6 +5,11 @@ import Foundation
 /// Every mutable field is guarded by the owning store's lock; cells never escape the store
 /// layer except as opaque references held by bindings and view nodes. That lock is what makes
 /// the cell `Sendable` (`@unchecked`: the compiler cannot see it).
+///
+/// The fields a write touches skip the runtime exclusivity check (`@exclusivity(unchecked)`;
+/// the lock already rules out overlapping access), as do the store's and the subscribers'
+/// lock-guarded fields on the same path: together the checks were 5.8% of the write bench's
+/// instructions (58 M of 1,004 M; BENCHMARKS.md).
 class SlotCell: @unchecked Sendable {
     let slotKey: SlotKey
     let key: String
@@ -14,13 +19,13 @@ class SlotCell: @unchecked Sendable {
     /// `seen_at` as last committed (Unix ms).
     var seenAt: Int64?
     /// The value differs from the row (or there is no row yet).
-    var needsWrite = false
+    @exclusivity(unchecked) var needsWrite = false
     /// `seen_at` should be stamped at the next commit.
-    var needsSeenStamp = false
+    @exclusivity(unchecked) var needsSeenStamp = false
     /// In the store's commit queue.
-    var isQueued = false
+    @exclusivity(unchecked) var isQueued = false
     /// The owner left the tree: the row is deleted and writes are dropped.
-    var isEnded = false
+    @exclusivity(unchecked) var isEnded = false
     /// A dropped write after the end was reported (once per slot).
     var reportedWriteAfterEnd = false
     /// A write during a body's evaluation was reported (once per slot).
@@ -34,11 +39,11 @@ class SlotCell: @unchecked Sendable {
     /// Bumped on every change of the value, so work done outside the lock on a copy of the
     /// value (the app's `==`, key-path setters and `didSet`, decoding) can tell whether the
     /// cell changed meanwhile and must be done again.
-    var revision: UInt64 = 0
+    @exclusivity(unchecked) var revision: UInt64 = 0
     /// The subscriber batch this cell was last queued in (`ChangeSubscriber.batch`); 0: none.
-    var pendingBatch: UInt64 = 0
+    @exclusivity(unchecked) var pendingBatch: UInt64 = 0
     /// The store's `changeEpoch` in which this cell was last noted to every subscriber; 0: never.
-    var notedEpoch: UInt64 = 0
+    @exclusivity(unchecked) var notedEpoch: UInt64 = 0
 
     /// `key`, when given, is `slotKey.key` already built: sharing it with the store's index
     /// keeps one copy of the text per slot instead of two.
@@ -118,7 +123,7 @@ enum CapturedValue {
 /// A slot holding a `Value`. Values of a type that is not `Equatable` always count as changed;
 /// `EquatableSlotCell` is the cell of the others.
 class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
-    var value: Value
+    @exclusivity(unchecked) var value: Value
     let initialValue: Value
 
     required init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value, types: SlotTypes<Value>) {

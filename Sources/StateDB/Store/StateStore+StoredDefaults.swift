@@ -106,6 +106,8 @@ extension StateStore {
 /// their stored type only when they are made, not from the view's field table.
 enum StoredDefaultTypes {
     private static let lock = NSLock()
+    /// (lock) `nonisolated(unsafe)`: the lock guards it; a `Mutex` would need the types to be
+    /// `Sendable`, which a class hierarchy the wrappers subclass cannot be checked to be.
     nonisolated(unsafe) private static var table: [ObjectIdentifier: AnySlotTypes] = [:]
 
     static func of<Stored: Codable>(_ type: Stored.Type) -> SlotTypes<Stored> {

@@ -36,21 +36,25 @@ public struct HostSnapshot: Equatable, Sendable {
 
     /// The host's `render()`, split into lines.
     public var lines: [String]
+    /// The same lines with their styles (SGR sequences), for drawing.
+    public var styledLines: [String]
     /// Every control, in tree order (the order Tab follows).
     public var controls: [Control]
 
-    public init(lines: [String], controls: [Control]) {
+    public init(lines: [String], styledLines: [String]? = nil, controls: [Control]) {
         self.lines = lines
+        self.styledLines = styledLines ?? lines
         self.controls = controls
     }
 
     /// Takes the snapshot of a host as it is now.
     @MainActor
     public init(host: ViewHost) {
-        let lines = host.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let styled = host.styledRenderLines()
+        let lines = styled.map { TextStyle.stripped($0) }
         let handles = host.controls
         let places = Self.locate(handles.map { $0.renderedLines.first ?? "" }, in: lines)
-        self.init(lines: lines, controls: zip(handles, places).map { handle, place in
+        self.init(lines: lines, styledLines: styled, controls: zip(handles, places).map { handle, place in
             Control(kind: handle.kind, identity: handle.identity, title: handle.title, place: place)
         })
     }

@@ -1,18 +1,26 @@
 import StateDB
 
-/// The interactive state of a host on a terminal: which control has the focus, what the
-/// screen shows, and what each key does. No terminal I/O here, so tests drive it with keys.
+/// The interactive state of a host on a terminal: which control has the focus, the caret of
+/// a focused text field, the scroll position, the message line, and what each key does. No
+/// terminal I/O here, so tests drive it with keys.
 ///
-/// - Tab / → and Shift-Tab / ← move to the next and previous control, ↓ and ↑ to the nearest
-///   control on the next and previous line;
-/// - Enter or Space presses the focused button or flips the focused toggle; in a text field,
-///   Enter moves on to the next control;
-/// - in a text field, characters are typed at the end, Backspace deletes the last one,
-///   Ctrl-U clears it;
+/// - Tab and Shift-Tab move to the next and previous control, ↓ and ↑ to the nearest control
+///   on the next and previous line; ← and → too, except where they mean something else:
+/// - in a text field (or secure field) ←/→ move the caret, Home/End (Ctrl-A/Ctrl-E) go to its
+///   ends, Ctrl-←/→ or Alt-←/→ (Alt-B/Alt-F) by words; characters are inserted at the caret,
+///   Backspace and Delete delete around it, Ctrl-W deletes the word before it, Ctrl-K the rest
+///   of the line, Ctrl-U the start of it; a paste is inserted as text (line breaks become
+///   spaces) and never read as keys; Enter moves on to the next control;
+/// - on a picker ←/→ choose the previous and next option, on a stepper they step down and up
+///   (as do `-` and `+`);
+/// - Enter or Space presses the focused button, flips the focused toggle, chooses a picker's
+///   next option, steps a stepper up;
+/// - PgUp/PgDn scroll by a page and Home/End (outside a text field) to the top and bottom,
+///   moving the focus to a control on the new page when there is one;
 /// - `q` (outside a text field), Ctrl-C and Ctrl-D quit.
 ///
-/// Focus follows the control's identity across updates; when that control goes away, the
-/// control now at its position takes the focus.
+/// Any key dismisses the message line. Focus follows the control's identity across updates;
+/// when that control goes away, the control now at its position takes the focus.
 @MainActor
 public final class TerminalSession {
     public enum Outcome: Equatable, Sendable {
@@ -24,17 +32,30 @@ public final class TerminalSession {
     public private(set) var snapshot: HostSnapshot
     /// The index of the focused control in `snapshot.controls`.
     public private(set) var focus: Int?
+    /// The focused text field's text and caret, while one has the focus.
+    public private(set) var editor: LineEditor?
+    /// The messages shown on the message line, oldest first, until the next key.
+    public private(set) var messages: [String] = []
     private var top = 0
+    private var followsFocus = true
+    /// Rows of content on the last screen drawn (a page, for PgUp/PgDn).
+    private var pageRows = 20
 
     public init(host: ViewHost) {
         self.host = host
         snapshot = HostSnapshot(host: host)
         focus = snapshot.controls.isEmpty ? nil : 0
+        syncEditor()
     }
 
     /// The identity of the focused control.
     public var focusedIdentity: String? {
         focus.map { snapshot.controls[$0].identity }
+    }
+
+    /// Shows `message` on the message line until the next key (a store diagnostic).
+    public func show(_ message: String) {
+        messages.append(message)
     }
 
     /// Takes a new snapshot (after the host changed), keeping the focus on the same control.
@@ -50,63 +71,94 @@ public final class TerminalSession {
         } else {
             focus = min(previousIndex ?? 0, controls.count - 1)
         }
+        if focusedIdentity != previousIdentity { editor = nil }
+        syncEditor()
     }
 
     /// The frame to draw on a screen of `size` (remembers the scroll position).
     public func frame(size: ScreenSize) -> Frame {
-        let frame = ScreenRenderer.frame(of: snapshot, focus: focus, size: size, top: top)
+        var message: String?
+        if let last = messages.last {
+            message = messages.count == 1 ? last : last + " (+\(messages.count - 1) more)"
+        }
+        let overlay = ScreenRenderer.Overlay(caret: editor?.caret, message: message, followsFocus: followsFocus)
+        let frame = ScreenRenderer.frame(of: snapshot, focus: focus, size: size, top: top, overlay: overlay)
         top = frame.top
+        pageRows = max(1, (frame.statusRow ?? frame.lines.count) - (frame.messageRow == nil ? 0 : 1))
         return frame
     }
 
-    /// Applies keys in order. Characters typed in a row into a text field are applied as one
-    /// edit (a paste is one update, not one per character).
+    /// Applies keys in order. Edits in a row to a text field are applied as one change (a
+    /// burst of typing is one update, not one per character).
     @discardableResult
     public func handle(_ keys: [Key]) -> Outcome {
-        var typed = ""
+        var edited = false
         for key in keys {
-            if case .character(let character) = key, focusedKind == .textField {
-                typed.append(character)
-                continue
+            if !messages.isEmpty { messages = [] }
+            if isTextField(focusedKind), !Self.leavesTheField(key), var editor {
+                if editor.apply(key) {
+                    self.editor = editor
+                    edited = true
+                    continue
+                }
             }
-            if !typed.isEmpty {
-                edit { $0 + typed }
-                typed = ""
+            if edited {
+                commitEdit()
+                edited = false
             }
             if handle(key) == .quit { return .quit }
         }
-        if !typed.isEmpty { edit { $0 + typed } }
+        if edited { commitEdit() }
         return .keepRunning
     }
 
     /// Applies one key.
     @discardableResult
     public func handle(_ key: Key) -> Outcome {
+        if !messages.isEmpty { messages = [] }
+        let kind = focusedKind
+        if isTextField(kind), !Self.leavesTheField(key), var editor, editor.apply(key) {
+            self.editor = editor
+            commitEdit()
+            return .keepRunning
+        }
         switch key {
         case .control("c"), .control("d"):
             return .quit
-        case .character("q") where focusedKind != .textField:
+        case .character("q") where !isTextField(kind):
             return .quit
-        case .tab, .right:
+        case .tab:
             moveFocus(by: 1)
-        case .backTab, .left:
+        case .backTab:
+            moveFocus(by: -1)
+        case .left where kind == .picker:
+            act { try $0.asPicker?.selectNext(by: -1) }
+        case .right where kind == .picker:
+            act { try $0.asPicker?.selectNext(by: 1) }
+        case .left where kind == .stepper, .character("-") where kind == .stepper:
+            act { try $0.asStepper?.decrement() }
+        case .right where kind == .stepper, .character("+") where kind == .stepper:
+            act { try $0.asStepper?.increment() }
+        case .right:
+            moveFocus(by: 1)
+        case .left:
             moveFocus(by: -1)
         case .down:
             moveFocusToLine(below: true)
         case .up:
             moveFocusToLine(below: false)
-        case .enter where focusedKind == .textField:
+        case .pageDown:
+            scroll(to: top + max(1, pageRows - 1))
+        case .pageUp:
+            scroll(to: top - max(1, pageRows - 1))
+        case .home:
+            scroll(to: 0)
+        case .end:
+            scroll(to: snapshot.lines.count)
+        case .enter where isTextField(kind):
             moveFocus(by: 1)
-        case .enter:
-            activate()
-        case .character(" ") where focusedKind != .textField:
-            activate()
-        case .character(let character) where focusedKind == .textField:
-            edit { $0 + String(character) }
-        case .backspace where focusedKind == .textField:
-            edit { String($0.dropLast()) }
-        case .control("u") where focusedKind == .textField:
-            edit { _ in "" }
+        case .enter, .character(" "):
+            act { try $0.activate() }
         default:
             break
         }
@@ -119,33 +171,78 @@ public final class TerminalSession {
         focus.map { snapshot.controls[$0].kind }
     }
 
+    private func isTextField(_ kind: ControlHandle.Kind?) -> Bool {
+        kind == .textField || kind == .secureField
+    }
+
+    /// Keys a text field does not take: they move the focus, scroll or quit.
+    private static func leavesTheField(_ key: Key) -> Bool {
+        switch key {
+        case .tab, .backTab, .enter, .up, .down, .pageUp, .pageDown, .escape, .control("c"), .control("d"): true
+        default: false
+        }
+    }
+
     /// The live handle of the focused control (the snapshot's may be stale by one update).
     private var focusedHandle: ControlHandle? {
         guard let identity = focusedIdentity else { return nil }
         return host.controls.first { $0.identity == identity }
     }
 
-    private func activate() {
+    /// Runs an action on the focused control; a disabled control refuses, and the host's
+    /// message line says so.
+    private func act(_ action: (ControlHandle) throws -> Void) {
         guard let handle = focusedHandle else { return }
-        handle.activate()
+        do {
+            try action(handle)
+        } catch {
+            show("\(error)")
+        }
         refresh()
     }
 
-    private func edit(_ change: (String) -> String) {
-        guard let handle = focusedHandle, handle.kind == .textField else { return }
-        let old = handle.value ?? ""
-        let new = change(old)
-        guard new != old else { return }
-        handle.type(new)
+    /// Writes the editor's text to the focused field, when it changed.
+    private func commitEdit() {
+        guard let editor, let handle = focusedHandle, isTextField(handle.kind) else { return }
+        guard handle.value != editor.text else { return }
+        do {
+            try handle.type(editor.text)
+        } catch {
+            show(error.description)
+        }
+        let caret = editor.caret
         refresh()
+        if var current = self.editor, current.text == editor.text {
+            current = LineEditor(text: current.text, caret: caret)
+            self.editor = current
+        }
     }
 
-    // MARK: - Focus
+    /// Starts or updates the editor of a focused text field: the caret stays where it was
+    /// when the text is what the editor holds, else goes to the end of the new text.
+    private func syncEditor() {
+        guard isTextField(focusedKind), let handle = focusedHandle else {
+            editor = nil
+            return
+        }
+        let text = handle.value ?? ""
+        if let editor, editor.text == text { return }
+        editor = LineEditor(text: text)
+    }
+
+    // MARK: - Focus and scrolling
 
     private func moveFocus(by step: Int) {
         guard let focus, !snapshot.controls.isEmpty else { return }
         let count = snapshot.controls.count
-        self.focus = ((focus + step) % count + count) % count
+        setFocus(((focus + step) % count + count) % count)
+    }
+
+    private func setFocus(_ index: Int) {
+        if index != focus { editor = nil }
+        focus = index
+        followsFocus = true
+        syncEditor()
     }
 
     /// Moves to the control on the nearest line above or below whose column is closest.
@@ -162,6 +259,27 @@ public final class TerminalSession {
         guard let nearestLine = below ? candidates.map(\.place.line).min() : candidates.map(\.place.line).max() else { return }
         let onLine = candidates.filter { $0.place.line == nearestLine }
         let best = onLine.min { abs($0.place.column - here.column) < abs($1.place.column - here.column) }
-        if let best { self.focus = best.index }
+        if let best { setFocus(best.index) }
+    }
+
+    /// Scrolls so that line `line` is at the top (within the content), and moves the focus
+    /// to a control on the new page when the focused one is not on it: the first one when
+    /// scrolling down, the last when scrolling up.
+    private func scroll(to line: Int) {
+        let newTop = max(0, min(line, snapshot.lines.count - pageRows))
+        let down = newTop >= top
+        top = newTop
+        let visible = top..<(top + pageRows)
+        if let focus, let place = snapshot.controls[focus].place, visible.contains(place.line) {
+            followsFocus = true
+            return
+        }
+        let onPage = snapshot.controls.indices.filter { snapshot.controls[$0].place.map { visible.contains($0.line) } ?? false }
+        if let next = down ? onPage.first : onPage.last {
+            setFocus(next)
+        } else {
+            followsFocus = false  // no control here: show the page, keep the focus where it was
+        }
     }
 }
+

@@ -6,7 +6,14 @@ import Musl
 
 // Signal handlers and atexit can reach only globals, and only with async-signal-safe calls
 // (write, tcsetattr, sigaction, raise): hence the plain C-style state below.
-nonisolated(unsafe) private var savedAttributes = termios()
+/// On the heap, not a global `termios`: Swift 6.3 tells the address sanitizer that a global of
+/// this C struct is 57 bytes where it is 60, so `tcgetattr` writing all of it into a global
+/// was reported as an overflow.
+nonisolated(unsafe) private let savedAttributes: UnsafeMutablePointer<termios> = {
+    let attributes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    attributes.initialize(to: termios())
+    return attributes
+}()
 nonisolated(unsafe) private var terminalIsRaw: sig_atomic_t = 0
 nonisolated(unsafe) private var quitSignalCount: sig_atomic_t = 0
 nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
@@ -18,7 +25,8 @@ private let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 private let crashSignals: [Int32] = [SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE]
 private let signalSlots = 65
 
-/// Puts the terminal in raw mode on the alternate screen, and makes sure it comes back.
+/// Puts the terminal in raw mode on the alternate screen with bracketed paste, and makes sure
+/// it comes back.
 ///
 /// Restoring happens on `leave()`, at process exit (`atexit`), and on signals: the first
 /// SIGINT / SIGTERM / SIGHUP / SIGQUIT asks the run loop to quit normally (so the app still
@@ -32,10 +40,10 @@ enum RawTerminal {
     /// Saves the terminal's settings, switches to raw mode and the alternate screen, hides
     /// the cursor, and installs the handlers. `wake` gets a byte on each signal handled.
     static func enter(wake: Int32) throws(TerminalError) {
-        guard tcgetattr(STDIN_FILENO, &savedAttributes) == 0 else {
+        guard tcgetattr(STDIN_FILENO, savedAttributes) == 0 else {
             throw TerminalError("cannot read the terminal's settings: \(String(cString: strerror(errno)))")
         }
-        var raw = savedAttributes
+        var raw = savedAttributes.pointee
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_oflag &= ~tcflag_t(OPOST)  // frames end their lines with \r\n themselves
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)  // Ctrl-C arrives as a key
@@ -52,7 +60,8 @@ enum RawTerminal {
             throw TerminalError("cannot switch the terminal to raw mode: \(String(cString: strerror(errno)))")
         }
         terminalIsRaw = 1
-        writeAll(STDOUT_FILENO, "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        // Bracketed paste: the terminal marks pasted text, so it is inserted, never read as keys.
+        writeAll(STDOUT_FILENO, "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[2J")
     }
 
     /// Restores the terminal and the previous signal handlers.
@@ -109,9 +118,9 @@ enum RawTerminal {
 private func restoreTerminal() {
     guard terminalIsRaw != 0 else { return }
     terminalIsRaw = 0
-    let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    let sequence: StaticString = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
     _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
-    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, savedAttributes)
 }
 
 private func poke(_ byte: UInt8) {

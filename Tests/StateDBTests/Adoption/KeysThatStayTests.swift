@@ -124,13 +124,13 @@ struct KeysThatStayTests {
     @Test func addingAViewAboveAnExplicitIDKeepsItsState() throws {
         let update = AppUpdate()
         try update.run(AddAbove1.Screen()) { host in
-            host.toggle("badge").toggle()
-            host.toggle("wifi").toggle()
+            try host.toggle("badge").toggle()
+            try host.toggle("wifi").toggle()
         }
         let keys = update.keys
         try update.run(AddAbove2.Screen()) { host in
-            #expect(host.toggle("badge").isOn)
-            #expect(host.toggle("wifi").isOn)
+            try #expect(host.toggle("badge").isOn)
+            try #expect(host.toggle("wifi").isOn)
         }
         #expect(update.keys == keys, "the same keys: \(update.keys)")
         #expect(update.keys.contains(#"Screen/VStack/Flag[.id: "options"]/isOn"#))
@@ -140,12 +140,12 @@ struct KeysThatStayTests {
     @Test func viewsOfOtherTypesComingGoingAndMovingLeaveKeysAlone() throws {
         let update = AppUpdate()
         try update.run(Others1.Screen()) { host in
-            host.toggle("second").toggle()
-            host.button("write note").tap()
+            try host.toggle("second").toggle()
+            try host.button("write note").tap()
         }
         try update.run(Others2.Screen()) { host in
-            #expect(!host.toggle("first").isOn)
-            #expect(host.toggle("second").isOn, "the second Flag is still the second Flag")
+            try #expect(!host.toggle("first").isOn)
+            try #expect(host.toggle("second").isOn, "the second Flag is still the second Flag")
             #expect(host.texts.contains("note: written"))
         }
         #expect(update.diagnostics.isEmpty, "\(update.diagnostics)")
@@ -154,17 +154,17 @@ struct KeysThatStayTests {
 
     @Test func wrappingAViewInALoneIfKeepsItsKey() throws {
         let update = AppUpdate()
-        try update.run(LoneIf1.Screen()) { host in host.toggle("wrapped").toggle() }
-        try update.run(LoneIf2.Screen()) { host in #expect(host.toggle("wrapped").isOn) }
+        try update.run(LoneIf1.Screen()) { host in try host.toggle("wrapped").toggle() }
+        try update.run(LoneIf2.Screen()) { host in try #expect(host.toggle("wrapped").isOn) }
         #expect(update.keys == ["Screen/Flag/isOn"])
         #expect(update.diagnostics.isEmpty, "\(update.diagnostics)")
     }
 
     @Test func typeNamesHaveNoNamespaceAndNoGenericArguments() throws {
         let update = AppUpdate()
-        try update.run(Generic1.Screen()) { host in host.toggle("expanded").toggle() }
+        try update.run(Generic1.Screen()) { host in try host.toggle("expanded").toggle() }
         #expect(update.keys == ["Screen/Card/expanded"])
-        try update.run(Generic2.Screen()) { host in #expect(host.toggle("expanded").isOn) }
+        try update.run(Generic2.Screen()) { host in try #expect(host.toggle("expanded").isOn) }
         #expect(update.diagnostics.isEmpty, "\(update.diagnostics)")
     }
 }

@@ -99,10 +99,10 @@ enum LegacyFixture {
     static func write(to store: StateStore) throws {
         let host = ViewHost(root: App(), store: store)
         for button in ["set title", "set first", "set second", "set extra", "set panel", "set grouped"] {
-            host.button(button).tap()
+            try host.button(button).tap()
         }
         for toggle in ["badge", "one", "two", "expanded"] {
-            host.toggle(toggle).toggle()
+            try host.toggle(toggle).toggle()
         }
         let volume = try store.binding(for: "Settings/volume", default: 5)
         volume.wrappedValue = 9

@@ -176,8 +176,8 @@ struct MovedStateTests {
     private func upgrade<Build2: View>(to build2: Build2, options: StateStore.Options = StateStore.Options()) throws -> AppUpdate {
         let update = AppUpdate()
         try update.run(Plain.Screen()) { host in
-            host.toggle("wifi").toggle()
-            host.button("write note").tap()
+            try host.toggle("wifi").toggle()
+            try host.button("write note").tap()
         }
         try update.run(build2, options: options) { _ in }
         return update
@@ -191,11 +191,11 @@ struct MovedStateTests {
     private func expectCarriedOver<Build2: View>(to build2: Build2, stack: String) throws {
         let update = AppUpdate()
         try update.run(Plain.Screen()) { host in
-            host.toggle("wifi").toggle()
-            host.button("write note").tap()
+            try host.toggle("wifi").toggle()
+            try host.button("write note").tap()
         }
         try update.run(build2) { host in
-            #expect(host.toggle("wifi").isOn, "\(stack)")
+            try #expect(host.toggle("wifi").isOn, "\(stack)")
             #expect(host.texts.contains("note: written"), "\(stack): the first render shows the carried value")
         }
         let adopted = update.diagnostics(.stateAdopted)
@@ -231,7 +231,7 @@ struct MovedStateTests {
         let update = try upgrade(to: InVStack.Screen())
         #expect(update.diagnostics(.stateAdopted).count == 2)
         try update.run(InVStack.Screen()) { host in
-            #expect(host.toggle("wifi").isOn)
+            try #expect(host.toggle("wifi").isOn)
             #expect(host.texts.contains("note: written"))
         }
         #expect(update.diagnostics.isEmpty, "\(update.diagnostics)")
@@ -248,18 +248,18 @@ struct MovedStateTests {
 
     @Test func movingAViewToAnotherContainerOfTheSameParentCarriesStateOver() throws {
         let update = AppUpdate()
-        try update.run(InVStack.Screen()) { host in host.toggle("wifi").toggle() }
-        try update.run(InHStack.Screen()) { host in #expect(host.toggle("wifi").isOn) }
+        try update.run(InVStack.Screen()) { host in try host.toggle("wifi").toggle() }
+        try update.run(InHStack.Screen()) { host in try #expect(host.toggle("wifi").isOn) }
         #expect(update.diagnostics(.stateAdopted).compactMap(\.key).sorted() == ["Screen/HStack/Flag/isOn", "Screen/HStack/Note/text"])
     }
 
     @Test func severalCandidatesMoveNothingAndAreReported() throws {
         let update = AppUpdate()
         try update.run(TwoStacks.Screen()) { host in
-            host.toggle("left").toggle()
+            try host.toggle("left").toggle()
         }
         try update.run(OneGroup.Screen()) { host in
-            #expect(!host.toggle("which").isOn, "neither row was guessed at")
+            try #expect(!host.toggle("which").isOn, "neither row was guessed at")
         }
         let orphaned = update.diagnostics(.stateOrphaned)
         #expect(orphaned.map(\.key) == [#"Screen/Group/Flag[.id: "flag"]/isOn"#])
@@ -271,10 +271,10 @@ struct MovedStateTests {
 
     @Test func wrappingOneOfTwoViewsOfOneNameKeepsEachOnesState() throws {
         let update = AppUpdate()
-        try update.run(TwoFlags.Screen()) { host in host.toggle("a").toggle() }
+        try update.run(TwoFlags.Screen()) { host in try host.toggle("a").toggle() }
         try update.run(FirstWrapped.Screen()) { host in
-            #expect(host.toggle("a").isOn)
-            #expect(!host.toggle("b").isOn, "b kept its own state, not a's")
+            try #expect(host.toggle("a").isOn)
+            try #expect(!host.toggle("b").isOn, "b kept its own state, not a's")
         }
         #expect(update.diagnostics(.stateAdopted).compactMap(\.key) == ["Screen/VStack/HStack/Flag/isOn"])
         #expect(update.keys == ["Screen/VStack/Flag[#2]/isOn", "Screen/VStack/HStack/Flag/isOn"])
@@ -307,7 +307,7 @@ struct MovedStateTests {
 
     @Test func aChangedTypeUnderTheSameKeyIsQuarantinedAsBefore() throws {
         let update = AppUpdate()
-        try update.run(InVStack.Screen()) { host in host.toggle("wifi").toggle() }
+        try update.run(InVStack.Screen()) { host in try host.toggle("wifi").toggle() }
         try update.run(Retyped.Screen()) { host in #expect(host.texts == ["wifi: 0"]) }
         #expect(update.diagnostics(.quarantined).map(\.key) == ["Screen/VStack/Flag/isOn"])
         #expect(update.diagnostics(.stateAdopted).isEmpty)
@@ -315,25 +315,25 @@ struct MovedStateTests {
 
     @Test func theBranchNotTakenKeepsItsStateAndLendsItToNobody() throws {
         let update = AppUpdate()
-        try update.run(Branches.Screen(showsA: true)) { host in host.toggle("A").toggle() }
+        try update.run(Branches.Screen(showsA: true)) { host in try host.toggle("A").toggle() }
         try update.run(Branches.Screen(showsA: false)) { host in
-            #expect(!host.toggle("B").isOn, "B is another view than A")
+            try #expect(!host.toggle("B").isOn, "B is another view than A")
         }
         #expect(update.diagnostics.isEmpty, "\(update.diagnostics)")
         try update.run(Branches.Screen(showsA: true)) { host in
-            #expect(host.toggle("A").isOn, "A's row waited for it")
+            try #expect(host.toggle("A").isOn, "A's row waited for it")
         }
     }
 
     @Test func aSlotThatHasARowNeverTakesAnother() throws {
         let update = AppUpdate()
-        try update.run(Plain.Screen()) { host in host.toggle("wifi").toggle() }
+        try update.run(Plain.Screen()) { host in try host.toggle("wifi").toggle() }
         do {
             let store = try StateStore(path: update.path)
             try store.binding(for: "Screen/VStack/Flag/isOn", default: false).wrappedValue = false
             store.close()
         }
-        try update.run(InVStack.Screen()) { host in #expect(!host.toggle("wifi").isOn) }
+        try update.run(InVStack.Screen()) { host in try #expect(!host.toggle("wifi").isOn) }
         #expect(!update.diagnostics(.stateAdopted).contains { $0.key == "Screen/VStack/Flag/isOn" })
         #expect(SQLiteProbe(path: update.path).value("Screen/Flag/isOn") == "1", "the old row stays an orphan")
     }
@@ -345,7 +345,7 @@ struct MovedStateTests {
             try store.binding(for: "Screen/Flag/isOn", default: false).wrappedValue = true
             store.close()
         }
-        try update.run(InVStack.Screen()) { host in #expect(!host.toggle("wifi").isOn) }
+        try update.run(InVStack.Screen()) { host in try #expect(!host.toggle("wifi").isOn) }
         #expect(update.diagnostics(.stateAdopted).isEmpty, "\(update.diagnostics)")
         #expect(SQLiteProbe(path: update.path).value("Screen/Flag/isOn") == "1")
     }

@@ -54,13 +54,13 @@ private enum TwoStacks {
     var path: String { folder.storePath }
 
     /// Mounts `root` on the store file, runs `act`, closes the store.
-    private func run<Root: View>(_ root: Root, adopts: Bool = true, _ act: (ViewHost) -> Void = { _ in }) throws {
+    private func run<Root: View>(_ root: Root, adopts: Bool = true, _ act: (ViewHost) throws -> Void = { _ in }) throws {
         var options = StateStore.Options()
         options.adoptsMovedState = adopts
         let store = try StateStore(path: path, options: options)
         store.diagnosticHandler = { _ in }  // stateOrphaned, stateAdopted: expected here
         let host = ViewHost(root: root, store: store)
-        act(host)
+        try act(host)
         try store.flush()
         store.close()
     }
@@ -82,7 +82,7 @@ private enum TwoStacks {
     }
 
     @Test func anOrphanWhoseViewMovedIntoAStackNamesItsNewKey() throws {
-        try run(Plain.Screen()) { $0.toggle("wifi").toggle() }
+        try run(Plain.Screen()) { try $0.toggle("wifi").toggle() }
         try run(Stacked.Screen(), adopts: false)
         try age("Screen/Lamp/isOn")
 
@@ -100,12 +100,12 @@ private enum TwoStacks {
         let move = try CLI.run("mv", path, "Screen/Lamp/isOn", "Screen/VStack/Lamp/isOn", "--force")
         #expect(move.status == 0, "\(move)")
         #expect(SQLiteProbe(path: path).value("Screen/VStack/Lamp/isOn") == "1")
-        try run(Stacked.Screen(), adopts: false) { #expect($0.toggle("wifi").isOn) }
+        try run(Stacked.Screen(), adopts: false) { try #expect($0.toggle("wifi").isOn) }
         #expect(try report().orphans.isEmpty, "mounting the moved row stamped it")
     }
 
     @Test func twoPossibleNewKeysNameNoneAndSayHowMany() throws {
-        try run(Pinned.Screen()) { $0.toggle("wifi").toggle() }
+        try run(Pinned.Screen()) { try $0.toggle("wifi").toggle() }
         try run(TwoStacks.Screen(), adopts: false)
         let key = #"Screen/Lamp[.id: "lamp"]/isOn"#
         try age(key)
@@ -122,7 +122,7 @@ private enum TwoStacks {
     }
 
     @Test func anOrphanWithoutAMatchHasNoNewKey() throws {
-        try run(Plain.Screen()) { $0.toggle("wifi").toggle() }
+        try run(Plain.Screen()) { try $0.toggle("wifi").toggle() }
         try SQLiteShell.run(path, "UPDATE slots SET type = 'Swift.Int', encoding = 'integer' WHERE key = 'Screen/Lamp/isOn'")
         try run(Stacked.Screen(), adopts: false)
         try age("Screen/Lamp/isOn")
@@ -136,7 +136,7 @@ private enum TwoStacks {
     }
 
     @Test func aMoveTheAppCarriedOverIsListedWithItsKeys() throws {
-        try run(Plain.Screen()) { $0.toggle("wifi").toggle() }
+        try run(Plain.Screen()) { try $0.toggle("wifi").toggle() }
         try run(Stacked.Screen())
         #expect(SQLiteProbe(path: path).keys == ["Screen/VStack/Lamp/isOn"], "carried over, the old row is gone")
 
@@ -163,7 +163,7 @@ private enum TwoStacks {
     }
 
     @Test func movesAreListedNewestFirst() throws {
-        try run(Plain.Screen()) { $0.toggle("wifi").toggle() }
+        try run(Plain.Screen()) { try $0.toggle("wifi").toggle() }
         try run(Stacked.Screen())
         let earlier = Int64((Date().timeIntervalSince1970 - 3 * 86_400) * 1000)
         try SQLiteShell.run(path, "UPDATE statedb_adoptions SET adopted_at = \(earlier)")

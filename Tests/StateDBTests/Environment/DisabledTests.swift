@@ -52,60 +52,65 @@ struct DisabledTests {
         let store = StateStore.inMemory()
         let host = ViewHost(root: Panel(), store: store)
         let before = host.render()
-        #expect(!host.button("count").control.isEnabled)
-        #expect(host.button("unlock").control.isEnabled)
+        #expect(try !host.button("count").control.isEnabled)
+        #expect(try host.button("unlock").control.isEnabled)
         _ = EvaluationLog.take()
 
-        host.button("count").tap()
-        host.toggle("Switch").toggle()
-        host.toggle("Switch").set(true)
-        host.textField("Name").type("Grace")
+        for action in [
+            { try host.button("count").tap() },
+            { try host.toggle("Switch").toggle() },
+            { try host.toggle("Switch").set(true) },
+            { try host.textField("Name").type("Grace") },
+        ] as [() throws -> Void] {
+            let error = try #require(throws: DriverError.self, performing: action)
+            #expect(error.reason == .disabled)
+        }
         #expect(EvaluationLog.take() == [], "nothing ran")
         #expect(host.render() == before)
         #expect(!store.hasPendingWrites)
-        #expect(host.toggle("Switch").isOn == false)
-        #expect(host.textField("Name").text == "Ada")
+        #expect(try host.toggle("Switch").isOn == false)
+        #expect(try host.textField("Name").text == "Ada")
         #expect(host.texts.contains("count 0"))
     }
 
-    @Test func enablingReRunsOnlyTheReadersOfIsEnabled() {
+    @Test func enablingReRunsOnlyTheReadersOfIsEnabled() throws {
         let host = ViewHost(root: Panel(), store: .inMemory())
         #expect(host.texts.contains("Reader disabled"))
         #expect(host.texts.contains("Nested disabled"), "a deeper .disabled(false) does not enable")
         _ = EvaluationLog.take()
 
-        host.button("unlock").tap()
+        try host.button("unlock").tap()
         #expect(EvaluationLog.take() == ["Panel", "Reader", "Nested"], "Plain does not read isEnabled")
         #expect(host.texts.contains("Reader enabled"))
         #expect(host.texts.contains("Nested enabled"))
 
-        host.button("count").tap()
-        host.toggle("Switch").toggle()
-        host.textField("Name").type("Grace")
+        try host.button("count").tap()
+        try host.toggle("Switch").toggle()
+        try host.textField("Name").type("Grace")
         #expect(host.texts.contains("count 1"))
-        #expect(host.toggle("Switch").isOn)
-        #expect(host.textField("Name").text == "Grace")
+        #expect(try host.toggle("Switch").isOn)
+        #expect(try host.textField("Name").text == "Grace")
     }
 
     /// `render()` does not mark disabled controls: the snapshot is the same either way.
-    @Test func renderShowsDisabledControlsAsEnabledOnes() {
+    @Test func renderShowsDisabledControlsAsEnabledOnes() throws {
         let host = ViewHost(root: Panel(), store: .inMemory())
         let disabled = host.render()
-        host.button("unlock").tap()
+        try host.button("unlock").tap()
         #expect(host.render() == disabled.replacingOccurrences(of: "disabled", with: "enabled"))
     }
 
-    @Test func theTerminalSessionRefusesToActOnDisabledControls() {
+    @Test func theTerminalSessionRefusesToActOnDisabledControls() throws {
         let host = ViewHost(root: Panel(), store: .inMemory())
         let session = TerminalSession(host: host)
         var decoder = KeyDecoder()
-        #expect(session.focusedIdentity == host.button("count").control.identity)
+        #expect(try session.focusedIdentity == host.button("count").control.identity)
         session.handle(decoder.decode(Array("\r \t \tGrace\u{7F}\u{15}".utf8)))
         #expect(host.texts.contains("count 0"))
-        #expect(host.toggle("Switch").isOn == false)
-        #expect(host.textField("Name").text == "Ada")
+        #expect(try host.toggle("Switch").isOn == false)
+        #expect(try host.textField("Name").text == "Ada")
 
-        host.button("unlock").tap()
+        try host.button("unlock").tap()
         session.refresh()
         session.handle(decoder.decode(Array("\t\t\r".utf8)))   // back to "count" (focus wraps)
         #expect(host.texts.contains("count 1"))

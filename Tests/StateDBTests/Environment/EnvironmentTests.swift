@@ -152,7 +152,7 @@ private struct Holder: View {
 @MainActor
 @Suite(.serialized)
 struct EnvironmentTests {
-    @Test func aViewSeesTheInnermostValueOrTheDefault() {
+    @Test func aViewSeesTheInnermostValueOrTheDefault() throws {
         let host = ViewHost(root: EnvRoot(), store: .inMemory())
         #expect(host.texts == ["other 0 accent red", "Reader: red", "no read", "Inner: green", "Outside: blue"])
     }
@@ -201,7 +201,7 @@ struct EnvironmentTests {
 
         let store = StateStore.inMemory()
         let counter = ViewHost(root: Counter().environment(\.accent, "x").onAppear {}, store: store)
-        counter.button("count").tap()
+        try counter.button("count").tap()
         #expect(try store.binding(for: "Counter/count", default: -1).wrappedValue == 1)
     }
 
@@ -213,19 +213,19 @@ struct EnvironmentTests {
 
         let store = StateStore.inMemory()
         let first = ViewHost(root: Plain.Screen(), store: store)
-        first.button("count").tap()
+        try first.button("count").tap()
         let second = ViewHost(root: Modified.Screen(), store: store)
         #expect(second.texts == ["count 1"], "the same key: the modified view finds the plain one's state")
     }
 
-    @Test func modifiersThatComeAndGoOnTheSameViewRebuildItsEnvironment() {
+    @Test func modifiersThatComeAndGoOnTheSameViewRebuildItsEnvironment() throws {
         let host = ViewHost(root: Switching(), store: .inMemory())
         #expect(host.texts.first == "Held: wrapped")
         _ = EvaluationLog.take()
-        host.button("switch").tap()
+        try host.button("switch").tap()
         #expect(host.texts.first == "Held: blue")
         #expect(EvaluationLog.take() == ["Held"], "the same Holder: only the reader below re-runs")
-        host.button("switch").tap()
+        try host.button("switch").tap()
         #expect(host.texts.first == "Held: wrapped")
     }
 

@@ -75,51 +75,51 @@ private struct Rows: View {
 @MainActor
 @Suite
 struct LifecycleTests {
-    @Test func appearanceRunsAfterTheBodiesChildrenBeforeParentsModifiersInOrder() {
+    @Test func appearanceRunsAfterTheBodiesChildrenBeforeParentsModifiersInOrder() throws {
         let log = ActionLog()
         _ = ViewHost(root: LifeRoot(log: log), store: .inMemory())
         #expect(log.take() == ["child text appear", "child appear", "half 0", "stack appear"])
     }
 
-    @Test func disappearanceRunsWhenTheViewLeavesChildrenFirstAndAppearanceAgainOnReturn() {
+    @Test func disappearanceRunsWhenTheViewLeavesChildrenFirstAndAppearanceAgainOnReturn() throws {
         let log = ActionLog()
         let host = ViewHost(root: LifeRoot(log: log), store: .inMemory())
         _ = log.take()
-        host.button("toggle").tap()
+        try host.button("toggle").tap()
         #expect(log.take() == ["child text disappear", "child disappear"], "no onChange: the parent re-ran with an equal value")
-        host.button("toggle").tap()
+        try host.button("toggle").tap()
         #expect(log.take() == ["child text appear", "child appear"])
         host.update()
         #expect(log.take() == [])
     }
 
-    @Test func onChangeRunsForChangedValuesOnlyWithOldAndNew() {
+    @Test func onChangeRunsForChangedValuesOnlyWithOldAndNew() throws {
         let log = ActionLog()
         let host = ViewHost(root: LifeRoot(log: log), store: .inMemory())
         _ = log.take()
-        host.button("inc").tap()
+        try host.button("inc").tap()
         #expect(log.take() == ["change 0->1"], "value / 2 is still 0")
         #expect(host.texts.contains("mirror 1"), "the action's write shows in the same update")
-        host.button("inc").tap()
+        try host.button("inc").tap()
         #expect(log.take() == ["change 1->2", "half 1"])
-        host.button("same").tap()
+        try host.button("same").tap()
         #expect(log.take() == [])
         #expect(host.texts.contains("mirror 2"))
     }
 
-    @Test func anAppearanceActionsWriteShowsInTheMountingUpdate() {
+    @Test func anAppearanceActionsWriteShowsInTheMountingUpdate() throws {
         let host = ViewHost(root: Loader(), store: .inMemory())
         #expect(host.render() == "loaded")
         #expect(!host.needsUpdate)
     }
 
-    @Test func forEachElementsAppearAndDisappearByID() {
+    @Test func forEachElementsAppearAndDisappearByID() throws {
         let log = ActionLog()
         let host = ViewHost(root: Rows(log: log), store: .inMemory())
         #expect(log.take() == ["appear 1", "appear 2", "appear 3"])
-        host.button("drop 2").tap()
+        try host.button("drop 2").tap()
         #expect(log.take() == ["disappear 2"])
-        host.button("add 4").tap()
+        try host.button("add 4").tap()
         #expect(log.take() == ["appear 4"])
     }
 }

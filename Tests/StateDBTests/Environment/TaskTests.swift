@@ -60,7 +60,7 @@ private struct AppearThenTask: View {
 @MainActor
 @Suite
 struct TaskTests {
-    @Test func aTasksWriteShowsInRenderOnceTheTestWaitsForIt() async {
+    @Test func aTasksWriteShowsInRenderOnceTheTestWaitsForIt() async throws {
         let log = ActionLog()
         let host = ViewHost(root: TitleView(log: log), store: .inMemory())
         #expect(host.render() == "loading")
@@ -71,28 +71,28 @@ struct TaskTests {
         #expect(host.runningTaskCount == 0)
     }
 
-    @Test func tasksStartAfterTheAppearanceActions() async {
+    @Test func tasksStartAfterTheAppearanceActions() async throws {
         let log = ActionLog()
         let host = ViewHost(root: AppearThenTask(log: log), store: .inMemory())
         await host.waitForTasks()
         #expect(log.take() == ["appear", "task"], "as SwiftUI, whatever the order written")
     }
 
-    @Test func aTaskIsCancelledWhenItsIDChangesAndWhenItsViewLeaves() async {
+    @Test func aTaskIsCancelledWhenItsIDChangesAndWhenItsViewLeaves() async throws {
         let log = ActionLog()
         let host = ViewHost(root: Sleeper(log: log), store: .inMemory())
         #expect(await host.waitForTasks(until: { log.entries == ["start 0"] }))
 
-        host.button("other").tap()
+        try host.button("other").tap()
         #expect(await host.waitForTasks(until: { host.texts.first == "sleeper 1" }))
         #expect(log.entries == ["start 0"], "the same id: the task keeps running")
 
-        host.button("next").tap()
+        try host.button("next").tap()
         #expect(await host.waitForTasks(until: { log.entries.count == 3 }))
         #expect(Set(log.take()) == ["start 0", "cancelled 0", "start 1"])
         #expect(host.runningTaskCount == 1)
 
-        host.button("hide").tap()
+        try host.button("hide").tap()
         await host.waitForTasks()
         #expect(log.take() == ["cancelled 1"])
         #expect(host.runningTaskCount == 0)

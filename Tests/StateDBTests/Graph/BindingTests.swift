@@ -53,7 +53,7 @@ struct BindingTests {
         let store = StateStore.inMemory()
         let host = ViewHost(root: SettingsScreen(), store: store)
         _ = EvaluationLog.take()
-        host.toggle("Muted").toggle()
+        try host.toggle("Muted").toggle()
         let settings = try store.binding(for: "SettingsScreen/settings", default: Settings(volume: -1))
         #expect(settings.wrappedValue == Settings(volume: 5, muted: true))
         #expect(EvaluationLog.take() == ["SettingsScreen"], "the screen read settings; the switch only hands $isOn to its Toggle")
@@ -68,10 +68,10 @@ struct BindingTests {
         let store = StateStore.inMemory()
         let host = ViewHost(root: SettingsScreen(), store: store)
         #expect(host.findTextField("Nickname") == nil)
-        host.button("Add nickname").tap()
-        host.textField("Nickname").type("Ada")
+        try host.button("Add nickname").tap()
+        try host.textField("Nickname").type("Ada")
         #expect(try store.binding(for: "SettingsScreen/settings", default: Settings()).wrappedValue.nickname == "Ada")
-        #expect(host.textField("Nickname").text == "Ada")
+        try #expect(host.textField("Nickname").text == "Ada")
     }
 
     @Test func wrappingAsOptionalIgnoresNil() {
@@ -88,11 +88,11 @@ struct BindingTests {
     @Test func elementBindingsFollowTheIdNotTheIndex() throws {
         let store = StateStore.inMemory()
         let host = ViewHost(root: TaskList(), store: store)
-        let b = host.toggle("b")
+        let b = try host.toggle("b")
         let tasks = try store.binding(for: "TaskList/tasks", default: [Task]())
         tasks.wrappedValue.reverse()  // b stays at index 1, a and c swap
         tasks.wrappedValue.remove(at: 0)  // c goes: b is now at index 0
-        b.toggle()  // an old handle: its binding still finds element "b"
+        try b.toggle()  // an old handle: its binding still finds element "b"
         #expect(tasks.wrappedValue == [Task(id: "b", done: true), Task(id: "a")])
         #expect(host.controls.map(\.title) == ["b", "a"])
     }
@@ -100,10 +100,10 @@ struct BindingTests {
     @Test func anElementBindingToARemovedElementWritesNothing() throws {
         let store = StateStore.inMemory()
         let host = ViewHost(root: TaskList(), store: store)
-        let c = host.toggle("c")
+        let c = try host.toggle("c")
         let tasks = try store.binding(for: "TaskList/tasks", default: [Task]())
         tasks.wrappedValue.removeAll { $0.id == "c" }
-        c.toggle()
+        try c.toggle()
         #expect(tasks.wrappedValue == [Task(id: "a"), Task(id: "b")])
     }
 

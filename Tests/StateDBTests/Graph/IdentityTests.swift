@@ -170,14 +170,14 @@ struct AnyViewTests {
         let store = StateStore.inMemory()
         let host = ViewHost(root: Erased(), store: store)
         #expect(host.identities.contains("Erased/VStack/Row[any]"))
-        host.toggle("erased").toggle()
-        #expect(host.toggle("erased").isOn, "the erased view's state lives under its own identity")
+        try host.toggle("erased").toggle()
+        try #expect(host.toggle("erased").isOn, "the erased view's state lives under its own identity")
         try store.binding(for: "Erased/useRow", default: true).wrappedValue = false
         host.update()
         #expect(host.render() == "head\nplain")
         try store.binding(for: "Erased/useRow", default: true).wrappedValue = true
         host.update()
-        #expect(!host.toggle("erased").isOn, "switching the erased type ended the row's state")
+        try #expect(!host.toggle("erased").isOn, "switching the erased type ended the row's state")
     }
 }
 
@@ -239,12 +239,12 @@ struct ExactTypeTests {
         let store = StateStore.inMemory()
         let host = ViewHost(root: ErasedSwap(), store: store)
         #expect(host.identities.contains("ErasedSwap/Row[any]"))
-        host.toggle("row").toggle()
-        #expect(host.toggle("row").isOn)
+        try host.toggle("row").toggle()
+        try #expect(host.toggle("row").isOn)
         try store.binding(for: "ErasedSwap/useLeft", default: true).wrappedValue = false
         host.update()
         #expect(host.identities.contains("ErasedSwap/Row[any]"), "the same key…")
-        #expect(!host.toggle("row").isOn, "…but another view, whose state starts afresh")
+        try #expect(!host.toggle("row").isOn, "…but another view, whose state starts afresh")
         #expect(try store.binding(for: "ErasedSwap/Row[any]/isOn", default: true).wrappedValue == false, "the new view's slot, not the old one's")
     }
 }

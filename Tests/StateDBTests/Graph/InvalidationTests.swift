@@ -109,7 +109,7 @@ struct InvalidationTests {
         let store = StateStore.inMemory()
         let host = ViewHost(root: Root(), store: store)
         _ = EvaluationLog.take()
-        host.button("b+1").tap()
+        try host.button("b+1").tap()
         #expect(EvaluationLog.take() == ["BindingChild", "GrandChild"], "Root and PassThrough only pass $b down")
         #expect(host.texts.contains("grandchild sees 1"))
         let b = try store.binding(for: "Root/b", default: -1)
@@ -181,10 +181,10 @@ struct InvalidationTests {
         #expect(EvaluationLog.take() == [])
     }
 
-    @Test func childrenWithClosureInputsAlwaysReRun() {
+    @Test func childrenWithClosureInputsAlwaysReRun() throws {
         let host = ViewHost(root: ClosureParent(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("go").tap()
+        try host.button("go").tap()
         #expect(EvaluationLog.take() == ["ClosureParent", "ClosureChild"], "a closure counts as changed; Leaf does not")
         #expect(host.texts.first == "1")
     }

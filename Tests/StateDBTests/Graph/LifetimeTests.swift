@@ -65,7 +65,7 @@ struct LifetimeTests {
     @Test func forEachStateFollowsIdsAcrossReorderInsertAndRemove() throws {
         let store = StateStore.inMemory()
         let host = ViewHost(root: TodoList(), store: store)
-        host.toggle("two expanded").toggle()
+        try host.toggle("two expanded").toggle()
         #expect(expandedStates(host) == ["one expanded": false, "two expanded": true, "three expanded": false])
 
         let todos = try store.binding(for: "TodoList/todos", default: [Todo]())
@@ -93,7 +93,7 @@ struct LifetimeTests {
             let todos = try store.binding(for: "TodoList/todos", default: [Todo]())
             todos.wrappedValue.swapAt(0, 2)
             host.update()
-            host.toggle("one expanded").toggle()
+            try host.toggle("one expanded").toggle()
             store.close()
         }
         let store = try StateStore(path: folder.storePath)
@@ -107,7 +107,7 @@ struct LifetimeTests {
         let store = try StateStore(path: folder.storePath)
         let host = ViewHost(root: Branching(), store: store)
         let probe = SQLiteProbe(path: folder.storePath)
-        host.button("A").tap()
+        try host.button("A").tap()
         #expect(host.render() == "[ A: 1 ]")
         #expect(probe.value("Branching/Counter[then]/count") == "1")
 
@@ -128,11 +128,11 @@ struct LifetimeTests {
         let store = try StateStore(path: folder.storePath)
         let diagnostics = DiagnosticsRecorder(store)
         let host = ViewHost(root: Branching(), store: store)
-        let oldButton = host.button("A")
+        let oldButton = try host.button("A")
         try store.binding(for: "Branching/showA", default: true).wrappedValue = false
         host.update()
-        oldButton.tap()
-        oldButton.tap()
+        try oldButton.tap()
+        try oldButton.tap()
         #expect(diagnostics.of(.writeAfterEnd).count == 1)
         #expect(diagnostics.of(.writeAfterEnd).first?.key == "Branching/Counter[then]/count")
         #expect(SQLiteProbe(path: folder.storePath).value("Branching/Counter[then]/count") == nil, "the row never comes back")
@@ -143,7 +143,7 @@ struct LifetimeTests {
         let diagnostics = DiagnosticsRecorder(store)
         let host = ViewHost(root: Duplicates(), store: store)
         #expect(diagnostics.of(.duplicateIdentity).map(\.key) == ["Duplicates/ForEach/Counter[id: 1]"])
-        host.button("n1").tap()
+        try host.buttons("n1")[0].tap()  // the first of the two
         #expect(host.controls.map(\.title) == ["n1: 1", "n2: 0", "n1: 0"])
         #expect(host.identities.contains("Duplicates/ForEach/Counter[id: 1][duplicate 2]"))
     }

@@ -56,29 +56,29 @@ private struct PersistedBindableRoot: View {
 @MainActor
 @Suite(.serialized)
 struct BindableTests {
-    @Test func aWriteThroughABindableReRunsOnlyTheViewsReadingTheProperty() {
+    @Test func aWriteThroughABindableReRunsOnlyTheViewsReadingTheProperty() throws {
         _ = EvaluationLog.take()
         let host = ViewHost(root: BindableRoot(), store: .inMemory())
         #expect(EvaluationLog.take() == ["BindableRoot", "BindableEditor", "bindable", "InlineEditor", "inline", "state"])
-        host.button("bindable +1").tap()
+        try host.button("bindable +1").tap()
         #expect(EvaluationLog.take().sorted() == ["bindable", "inline", "state"], "every reader of count, none of the holders")
         #expect(host.texts.filter { $0.hasSuffix("1") && !$0.contains("+") } == ["bindable 1", "inline 1", "state 1"])
     }
 
-    @Test func inlineAndStateBindingsWriteTheModel() {
+    @Test func inlineAndStateBindingsWriteTheModel() throws {
         let host = ViewHost(root: BindableRoot(), store: .inMemory())
-        host.button("inline +1").tap()
-        host.button("state +1").tap()
+        try host.button("inline +1").tap()
+        try host.button("state +1").tap()
         _ = EvaluationLog.take()
-        host.button("state +1").tap()
+        try host.button("state +1").tap()
         #expect(EvaluationLog.take().sorted() == ["bindable", "inline", "state"], "the slot itself did not change: BindableRoot stays")
         #expect(host.texts.contains("bindable 3"))
     }
 
-    @Test func holdersOfTheSameModelAreSkippedWhenTheParentReRuns() {
+    @Test func holdersOfTheSameModelAreSkippedWhenTheParentReRuns() throws {
         let host = ViewHost(root: BindableRoot(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("retitle").tap()
+        try host.button("retitle").tap()
         #expect(EvaluationLog.take() == ["BindableRoot"], "same model, same bindings: nothing below re-runs")
     }
 
@@ -97,7 +97,7 @@ struct BindableTests {
         let store = try StateStore(path: folder.storePath)
         let host = ViewHost(root: PersistedBindableRoot(), store: store)
         _ = EvaluationLog.take()
-        host.button("volume +1").tap()
+        try host.button("volume +1").tap()
         #expect(EvaluationLog.take() == ["volume"])
         #expect(try SQLiteShell.run(folder.storePath, "SELECT value FROM slots WHERE key = 'PersistedBindableRoot/settings'") == #"{"name":"guest","volume":6}"#)
     }

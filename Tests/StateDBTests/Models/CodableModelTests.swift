@@ -77,8 +77,8 @@ struct CodableModelTests {
         #expect(try storedValue(folder.storePath, "SettingsScreen/settings") == #"{"name":"guest","volume":5}"#)
         #expect(try storedValue(folder.storePath, "SettingsScreen/tracked") == #"{"level":1}"#)
 
-        host.button("louder").tap()
-        host.button("level up").tap()
+        try host.button("louder").tap()
+        try host.button("level up").tap()
         #expect(try storedValue(folder.storePath, "SettingsScreen/settings") == #"{"name":"guest","volume":6}"#)
         #expect(try storedValue(folder.storePath, "SettingsScreen/tracked") == #"{"level":2}"#)
         #expect(host.texts.first == "volume 6 name guest level 2")
@@ -112,7 +112,7 @@ struct CodableModelTests {
             let store = try StateStore(path: folder.storePath)
             let revealed = Revealed()
             let host = ViewHost(root: SettingsScreen(reveal: revealed.keep), store: store)
-            host.button("louder").tap()
+            try host.button("louder").tap()
             revealed.settings!.name = "grace"
             store.close()
         }
@@ -121,7 +121,7 @@ struct CodableModelTests {
         #expect(host.texts.first == "volume 6 name grace level 1")
         // The hydrated instance is watched like any other.
         _ = EvaluationLog.take()
-        host.button("louder").tap()
+        try host.button("louder").tap()
         #expect(host.texts.first == "volume 7 name grace level 1")
     }
 
@@ -146,9 +146,9 @@ struct CodableModelTests {
         let folder = TemporaryDirectory()
         let store = try StateStore(path: folder.storePath)
         let host = ViewHost(root: Replacer(), store: store)
-        host.button("replace").tap()
+        try host.button("replace").tap()
         #expect(try storedValue(folder.storePath, "Replacer/settings") == #"{"name":"new","volume":0}"#)
-        host.button("louder").tap()
+        try host.button("louder").tap()
         #expect(try storedValue(folder.storePath, "Replacer/settings") == #"{"name":"new","volume":1}"#)
         #expect(host.texts.first == "new 1")
     }
@@ -189,9 +189,9 @@ private struct ModelHolders: View {
         var picked: PlayerSettings?
         var team: [PlayerSettings] = []
         let host = ViewHost(root: ModelHolders { picked = $0; team = $1 }, store: store)
-        host.button("pick").tap()
-        host.button("recruit").tap()
-        host.button("recruit").tap()
+        try host.button("pick").tap()
+        try host.button("recruit").tap()
+        try host.button("recruit").tap()
         picked!.name = "lead"
         team[1].volume = 9
         #expect(host.needsUpdate, "the body read both names")
@@ -226,7 +226,7 @@ private struct ShowsSettings: View {
         revealed.tracked = nil
         #expect(settings != nil && tracked != nil)
         #expect(try SQLiteShell.run(folder.storePath, "SELECT count(*) FROM slots WHERE key LIKE 'ShowsSettings/SettingsScreen/%'") == "2")
-        host.button("hide").tap()
+        try host.button("hide").tap()
         #expect(settings == nil && tracked == nil, "nothing keeps the models of a view that left")
         #expect(try SQLiteShell.run(folder.storePath, "SELECT count(*) FROM slots WHERE key LIKE 'ShowsSettings/SettingsScreen/%'") == "0")
         try store.flush()  // the polled cell of the model that went is skipped, not encoded

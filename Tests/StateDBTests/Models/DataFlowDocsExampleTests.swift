@@ -105,11 +105,11 @@ struct DataFlowDocsExampleTests {
         let folder = TemporaryDirectory()
         let store = try StateStore(path: folder.storePath)
         let host = ViewHost(root: DataFlowDocs.LibraryView(), store: store)
-        host.button("Add").tap()
-        host.button("Add").tap()
+        try host.button("Add").tap()
+        try host.button("Add").tap()
         #expect(host.texts.first == "2 books")
         let evaluations = host.bodyEvaluationCount
-        host.textField("Filter").type("B")
+        try host.textField("Filter").type("B")
         #expect(host.bodyEvaluationCount == evaluations + 1, "only FilterField read `filter`")
         #expect(host.texts.contains("Filter: B"))
         store.close()
@@ -118,25 +118,25 @@ struct DataFlowDocsExampleTests {
 
         let again = ViewHost(root: DataFlowDocs.LibraryView(), store: try StateStore(path: folder.storePath))
         #expect(again.texts.first == "2 books")
-        #expect(again.textField("Filter").text == "B")
+        #expect(try again.textField("Filter").text == "B")
     }
 
     @Test func theClocksTaskIsKeptInMemoryAndItsSecondsStored() async throws {
         let store = StateStore.inMemory()
         let diagnostics = DiagnosticsRecorder(store)
         let host = ViewHost(root: DataFlowDocs.Clock(), store: store)
-        host.button("Start").tap()
+        try host.button("Start").tap()
         #expect(host.findButton("Stop") != nil, "the task is kept across the re-evaluation")
-        host.button("Stop").tap()
+        try host.button("Stop").tap()
         #expect(host.findButton("Start") != nil)
         #expect(diagnostics.of(.notPersisted).map(\.key) == ["Clock/ticker"])
     }
 
-    @Test func theProfileEditorWritesTheModel() {
+    @Test func theProfileEditorWritesTheModel() throws {
         let profile = DataFlowDocs.Profile()
         let host = ViewHost(root: DataFlowDocs.ProfileEditor(profile: profile), store: .inMemory())
-        host.textField("Name").type("Ada")
-        host.toggle("Public").toggle()
+        try host.textField("Name").type("Ada")
+        try host.toggle("Public").toggle()
         #expect(profile.name == "Ada")
         #expect(profile.isPublic)
     }

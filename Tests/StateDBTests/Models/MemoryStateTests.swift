@@ -39,35 +39,35 @@ private struct MemoryParent: View {
 @MainActor
 @Suite(.serialized)
 struct MemoryStateTests {
-    @Test func aValueThatIsNotCodableIsKeptAcrossReEvaluationAndReCreation() {
+    @Test func aValueThatIsNotCodableIsKeptAcrossReEvaluationAndReCreation() throws {
         let host = ViewHost(root: MemoryParent(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("count").tap()
+        try host.button("count").tap()
         #expect(EvaluationLog.take() == ["MemoryHolder"], "a write re-runs its reader")
-        host.button("swap action").tap()
-        host.button("start").tap()
-        host.button("next").tap()  // a new MemoryHolder struct with fresh initial values
+        try host.button("swap action").tap()
+        try host.button("start").tap()
+        try host.button("next").tap()  // a new MemoryHolder struct with fresh initial values
         #expect(host.texts.contains("tally 1 action swapped gen 1"))
         #expect(host.texts.contains("scratch 0 task some"))
     }
 
-    @Test func nonStateOfATypeThatIsNotCodableRefreshesNothing() {
+    @Test func nonStateOfATypeThatIsNotCodableRefreshesNothing() throws {
         let host = ViewHost(root: MemoryParent(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("scratch").tap()
-        host.button("scratch").tap()
+        try host.button("scratch").tap()
+        try host.button("scratch").tap()
         #expect(EvaluationLog.take() == [])
-        host.button("count").tap()
+        try host.button("count").tap()
         #expect(host.texts.contains("scratch 2 task none"), "the writes were kept")
     }
 
-    @Test func eachSlotIsReportedOnceAsNotPersisted() {
+    @Test func eachSlotIsReportedOnceAsNotPersisted() throws {
         let store = StateStore.inMemory()
         let diagnostics = DiagnosticsRecorder(store)
         let host = ViewHost(root: MemoryParent(), store: store)
-        host.button("count").tap()
-        host.button("next").tap()
-        host.button("next").tap()
+        try host.button("count").tap()
+        try host.button("next").tap()
+        try host.button("next").tap()
         let keys = diagnostics.of(.notPersisted).compactMap(\.key).sorted()
         #expect(keys == ["MemoryParent/MemoryHolder/action", "MemoryParent/MemoryHolder/scratch",
                          "MemoryParent/MemoryHolder/tally", "MemoryParent/MemoryHolder/task"])
@@ -79,8 +79,8 @@ struct MemoryStateTests {
         let folder = TemporaryDirectory()
         let store = try StateStore(path: folder.storePath)
         let host = ViewHost(root: MemoryParent(), store: store)
-        host.button("count").tap()
-        host.button("next").tap()
+        try host.button("count").tap()
+        try host.button("next").tap()
         store.close()
         #expect(try SQLiteShell.run(folder.storePath, "SELECT key FROM slots ORDER BY key") == "MemoryParent/generation")
 
@@ -88,10 +88,10 @@ struct MemoryStateTests {
         #expect(again.texts.contains("tally 0 action initial gen 1"), "the Codable slot came back, the others did not")
     }
 
-    @Test func aBindingToAMemorySlotNamesItsKeyAndWritesIt() {
+    @Test func aBindingToAMemorySlotNamesItsKeyAndWritesIt() throws {
         let host = ViewHost(root: BindingToMemory(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("child +1").tap()
+        try host.button("child +1").tap()
         #expect(EvaluationLog.take() == ["BindingToMemory", "TallyChild"])
         #expect(host.texts.filter { !$0.hasSuffix("+1") } == ["parent 1", "child 1"])
     }

@@ -63,52 +63,52 @@ private struct Rows: View {
 @MainActor
 @Suite(.serialized)
 struct ModelIdentityTests {
-    @Test func oneInstancePerIdentityAcrossReCreation() {
+    @Test func oneInstancePerIdentityAcrossReCreation() throws {
         SeenModels.byName = [:]
         let host = ViewHost(root: OwnerParent(), store: .inMemory())
         let first = SeenModels.byName["owner"]!
-        host.button("tap owner").tap()
+        try host.button("tap owner").tap()
         let madeBefore = RowModel.made
-        host.button("next").tap()  // a new ModelOwner struct, a new throwaway RowModel()
+        try host.button("next").tap()  // a new ModelOwner struct, a new throwaway RowModel()
         #expect(RowModel.made == madeBefore + 1, "the initial expression runs for the new struct")
         #expect(SeenModels.byName["owner"] === first, "but the slot keeps its instance")
         #expect(host.texts.contains("owner taps 1 gen 1"))
     }
 
-    @Test func eachForEachRowHasItsOwnModel() {
+    @Test func eachForEachRowHasItsOwnModel() throws {
         SeenModels.byName = [:]
         let host = ViewHost(root: Rows(), store: .inMemory())
         let models = (1...3).map { SeenModels.byName["row\($0)"]! }
         #expect(models[0] !== models[1] && models[1] !== models[2] && models[0] !== models[2])
         _ = EvaluationLog.take()
-        host.button("tap row2").tap()
+        try host.button("tap row2").tap()
         #expect(EvaluationLog.take() == ["row2"])
         #expect(host.texts.filter { $0.contains("taps") } == ["row1 taps 0 gen 0", "row2 taps 1 gen 0", "row3 taps 0 gen 0"])
     }
 
-    @Test func aModelGoesWhenItsViewLeavesTheTree() {
+    @Test func aModelGoesWhenItsViewLeavesTheTree() throws {
         SeenModels.byName = [:]
         let host = ViewHost(root: OwnerParent(), store: .inMemory())
         weak let model = SeenModels.byName["owner"]
         SeenModels.byName = [:]
         #expect(model != nil)
-        host.button("hide").tap()
+        try host.button("hide").tap()
         #expect(model == nil, "nothing keeps the model of a view that left")
-        host.button("hide").tap()
+        try host.button("hide").tap()
         #expect(SeenModels.byName["owner"] != nil)
         #expect(host.texts.contains("owner taps 0 gen 0"), "a view coming back starts afresh")
     }
 
-    @Test func aRemovedRowsModelGoesAndTheOthersStay() {
+    @Test func aRemovedRowsModelGoesAndTheOthersStay() throws {
         SeenModels.byName = [:]
         let host = ViewHost(root: Rows(), store: .inMemory())
-        host.button("tap row3").tap()
+        try host.button("tap row3").tap()
         weak let second = SeenModels.byName["row2"]
         let third = SeenModels.byName["row3"]
         SeenModels.byName = [:]
-        host.button("drop 2").tap()
+        try host.button("drop 2").tap()
         #expect(second == nil)
-        host.button("tap row3").tap()  // re-runs row 3, which reports its model again
+        try host.button("tap row3").tap()  // re-runs row 3, which reports its model again
         #expect(SeenModels.byName["row3"] === third)
         #expect(host.texts.contains("row3 taps 2 gen 0"))
     }

@@ -51,46 +51,46 @@ private struct ModelLeaf: View {
 @MainActor
 @Suite(.serialized)
 struct ObservableInvalidationTests {
-    @Test func aPropertyReadOnlyByTheChildReRunsOnlyTheChild() {
+    @Test func aPropertyReadOnlyByTheChildReRunsOnlyTheChild() throws {
         _ = EvaluationLog.take()
         let host = ViewHost(root: ModelRoot(), store: .inMemory())
         #expect(EvaluationLog.take() == ["ModelRoot", "CountChild", "ModelLeaf"])
-        host.button("inc").tap()
+        try host.button("inc").tap()
         #expect(EvaluationLog.take() == ["CountChild"])
         #expect(host.texts.contains("count 1"))
-        host.button("inc").tap()
+        try host.button("inc").tap()
         #expect(EvaluationLog.take() == ["CountChild"], "tracking is armed again by every evaluation")
         #expect(host.texts.contains("count 2"))
     }
 
-    @Test func aPropertyReadOnlyByTheParentReRunsOnlyTheParent() {
+    @Test func aPropertyReadOnlyByTheParentReRunsOnlyTheParent() throws {
         let host = ViewHost(root: ModelRoot(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("retitle").tap()
+        try host.button("retitle").tap()
         #expect(EvaluationLog.take() == ["ModelRoot"], "the child holds the same model, so it is skipped")
         #expect(host.texts.contains("title t!"))
     }
 
-    @Test func aPropertyNoBodyReadReRunsNothing() {
+    @Test func aPropertyNoBodyReadReRunsNothing() throws {
         let host = ViewHost(root: ModelRoot(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("unread").tap()
+        try host.button("unread").tap()
         #expect(EvaluationLog.take() == [])
         #expect(!host.needsUpdate)
     }
 
-    @Test func writingAnEqualValueReRunsNothing() {
+    @Test func writingAnEqualValueReRunsNothing() throws {
         // The macro's setter skips the notification for an equal Equatable value.
         let host = ViewHost(root: ModelRoot(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("same").tap()
+        try host.button("same").tap()
         #expect(EvaluationLog.take() == [])
     }
 
-    @Test func manyWritesReRunEachReaderOnceParentsFirst() {
+    @Test func manyWritesReRunEachReaderOnceParentsFirst() throws {
         let host = ViewHost(root: ModelRoot(), store: .inMemory())
         _ = EvaluationLog.take()
-        host.button("many").tap()
+        try host.button("many").tap()
         #expect(EvaluationLog.take() == ["ModelRoot", "CountChild"])
         #expect(host.texts.contains("count 10"))
         #expect(host.texts.contains("title many"))
@@ -244,7 +244,7 @@ struct ObservableBodyWriteTests {
     /// docs/data-flow.md: a chain of changes made by bodies is cut after four bodies.
     static let chainLimit = 4
 
-    @Test func bodiesChangingWhatEachOtherReadsSettle() {
+    @Test func bodiesChangingWhatEachOtherReadsSettle() throws {
         _ = EvaluationLog.take()
         let host = ViewHost(root: PingPongRoot(), store: .inMemory())
         var updates = 0
@@ -258,7 +258,7 @@ struct ObservableBodyWriteTests {
         #expect(mounted.count <= 2 + Self.chainLimit, "\(mounted)")
 
         // An ordinary change starts a new chain, which ends too.
-        host.button("kick").tap()
+        try host.button("kick").tap()
         updates = 0
         while host.needsUpdate && updates < 50 {
             host.update()

@@ -50,7 +50,7 @@ import Testing
 
     @Test func getShowsWhatTheAppWrote() throws {
         let (host, _) = try mount()
-        host.button("set 9").tap()
+        try host.button("set 9").tap()
         #expect(try CLI.run("get", path, "AppStorage/volume").stdout == "9\n")
         let slots = try #require(try CLI.run("inspect", path, "--json").json() as? [[String: Any]])
         let slot = try #require(slots.first { $0["key"] as? String == "AppStorage/volume" })
@@ -62,7 +62,7 @@ import Testing
 
     @Test func rmReturnsEveryReaderToItsDefaultAndNothingIsRecordedAgain() throws {
         let (host, log) = try mount()
-        host.button("set 9").tap()
+        try host.button("set 9").tap()
         _ = log.take()
         let removed = try CLI.run("rm", path, "AppStorage/volume")
         #expect(removed.status == 0, "\(removed)")
@@ -73,7 +73,7 @@ import Testing
         host.update()
         #expect(try CLI.run("get", path, "AppStorage/volume").status == 1, "the app did not write a default back")
 
-        host.button("loud+1").tap()  // and the next write stores again
+        try host.button("loud+1").tap()  // and the next write stores again
         #expect(shown(host) == ["loud 6", "quiet 6"])
         #expect(probe.value("AppStorage/volume") == "6")
         host.store.close()
@@ -114,7 +114,7 @@ import Testing
     /// however long no view declaring them has mounted.
     @Test func orphansAndGCLeaveStorageKeysAlone() throws {
         let (host, _) = try mount()
-        host.button("set 9").tap()
+        try host.button("set 9").tap()
         try host.store.binding(for: "SceneStorage/tab", default: 2).wrappedValue = 3
         host.store.close()
         try SQLiteShell.run(path, "UPDATE slots SET seen_at = 0")

@@ -97,18 +97,18 @@ enum StorageViews {
 
     @Test func aWriteStoresTheValueAndReRunsEveryReaderAndOnlyThem() throws {
         let (host, log) = try mount()
-        host.button("loud+1").tap()  // 5 (Loud's default) + 1
+        try host.button("loud+1").tap()  // 5 (Loud's default) + 1
         #expect(log.take().sorted() == ["Loud", "Quiet"], "the writer's sibling reads the key too; Root, Writer and Bystander do not")
         #expect(shown(host) == ["loud 6", "quiet 6"])
         #expect(probe.value("AppStorage/volume") == "6")
         #expect(probe.rows("SELECT type FROM slots WHERE key = 'AppStorage/volume'") == [["Swift.Int"]])
 
-        host.button("set 9").tap()
+        try host.button("set 9").tap()
         #expect(log.take().sorted() == ["Loud", "Quiet"], "a declaration that only writes does not depend on the key")
         #expect(shown(host) == ["loud 9", "quiet 9"])
         #expect(probe.value("AppStorage/volume") == "9")
 
-        host.button("set 9").tap()
+        try host.button("set 9").tap()
         #expect(log.take() == [], "an equal write does nothing")
         host.store.close()
     }
@@ -117,7 +117,7 @@ enum StorageViews {
     /// shows that value, whatever its own default.
     @Test func writingADeclarationsDefaultStoresIt() throws {
         let (host, log) = try mount()
-        host.button("quiet=default").tap()
+        try host.button("quiet=default").tap()
         #expect(log.take().sorted() == ["Loud", "Quiet"])
         #expect(shown(host) == ["loud 1", "quiet 1"])
         #expect(probe.value("AppStorage/volume") == "1")
@@ -128,7 +128,7 @@ enum StorageViews {
     /// slot holds while it has no value, and still the write counts.
     @Test func writingTheDefaultOfTheFirstDeclarationStoresIt() throws {
         let (host, log) = try mount()
-        host.button("loud=default").tap()
+        try host.button("loud=default").tap()
         #expect(log.take().sorted() == ["Loud", "Quiet"])
         #expect(shown(host) == ["loud 5", "quiet 5"])
         #expect(probe.value("AppStorage/volume") == "5")
@@ -137,19 +137,19 @@ enum StorageViews {
 
     @Test func aViewLeavingTheTreeKeepsTheValueAndFindsItWhenItComesBack() throws {
         let (host, log) = try mount()
-        host.button("loud+1").tap()
+        try host.button("loud+1").tap()
         _ = log.take()
-        host.button("hide loud").tap()
+        try host.button("hide loud").tap()
         #expect(log.take() == ["Root"])
         #expect(shown(host) == ["quiet 6"])
         #expect(probe.value("AppStorage/volume") == "6", "the row stays: the key is not the view's")
 
-        host.button("set 9").tap()
+        try host.button("set 9").tap()
         #expect(log.take() == ["Quiet"], "the gone view no longer reads it")
-        host.button("hide loud").tap()
+        try host.button("hide loud").tap()
         #expect(log.take() == ["Root", "Loud"])
         #expect(shown(host) == ["loud 9", "quiet 9"])
-        host.button("loud+1").tap()
+        try host.button("loud+1").tap()
         #expect(log.take().sorted() == ["Loud", "Quiet"], "the view that came back reads it again")
         #expect(probe.value("AppStorage/volume") == "10")
         host.store.close()
@@ -157,8 +157,8 @@ enum StorageViews {
 
     @Test func aViewLeavingTheTreeWithTheKeyUnsetWritesNothing() throws {
         let (host, _) = try mount()
-        host.button("hide loud").tap()
-        host.button("hide loud").tap()
+        try host.button("hide loud").tap()
+        try host.button("hide loud").tap()
         #expect(shown(host) == ["loud 5", "quiet 1"])
         host.store.close()
         #expect(!probe.keys.contains("AppStorage/volume"))
@@ -166,7 +166,7 @@ enum StorageViews {
 
     @Test func theValueSurvivesClosingAndReopeningTheStore() throws {
         let (host, _) = try mount()
-        host.button("set 9").tap()
+        try host.button("set 9").tap()
         host.store.close()
 
         let (reopened, _) = try mount()
@@ -194,7 +194,7 @@ enum StorageViews {
         let second = ViewHost(root: StorageViews.Root(log: secondLog), store: store)
         _ = firstLog.take()
         _ = secondLog.take()
-        first.button("set 9").tap()
+        try first.button("set 9").tap()
         #expect(firstLog.take().sorted() == ["Loud", "Quiet"])
         second.update()
         #expect(secondLog.take().sorted() == ["Loud", "Quiet"])

@@ -157,7 +157,7 @@ struct ModelBasedTests {
                 model.notes[id] = value
             case 63..<72 where model.showExtra:
                 trace.append("tap right+1")
-                host.button("right+1").tap()
+                try host.button("right+1").tap()
                 model.pair.right += 1
             case 72..<76 where model.showExtra:
                 let value = Int.random(in: 0...9, using: &random)

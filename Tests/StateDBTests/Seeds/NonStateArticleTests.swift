@@ -80,8 +80,8 @@ struct NonStateArticleTests {
             let host = ViewHost(root: WithNonState.MyView(), store: store)
             #expect(host.render() == "[ Button ]")
             #expect(host.bodyEvaluationCount == 1)
-            host.button("Button").tap()
-            host.button("Button").tap()
+            try host.button("Button").tap()
+            try host.button("Button").tap()
             #expect(NonStateArticle.networkCalls == 1, "the second tap sees hasLoaded == true")
             #expect(NonStateArticle.printed == ["Networking-"])
             #expect(host.bodyEvaluationCount == 1, "NonState writes refresh nothing")
@@ -90,7 +90,7 @@ struct NonStateArticleTests {
         }
         let store = try StateStore(path: path)
         let host = ViewHost(root: WithNonState.MyView(), store: store)
-        host.button("Button").tap()
+        try host.button("Button").tap()
         #expect(NonStateArticle.networkCalls == 1, "hasLoaded survived the restart")
         let hasLoaded = try store.binding(for: "MyView/hasLoaded", default: false)
         #expect(hasLoaded.wrappedValue)
@@ -99,8 +99,8 @@ struct NonStateArticleTests {
     @Test func testStateVersionPersistsTooAndOnlyReadersRefresh() throws {
         let store = StateStore.inMemory()
         let host = ViewHost(root: WithState.MyView(), store: store)
-        host.button("Button").tap()
-        host.button("Button").tap()
+        try host.button("Button").tap()
+        try host.button("Button").tap()
         #expect(NonStateArticle.networkCalls == 1)
         #expect(NonStateArticle.printed == ["Networking-"])
         // The body reads hasLoaded only inside the action, never while it runs, so it does not

@@ -135,8 +135,8 @@ struct StateBindingArticleTests {
             let store = try StateStore(path: path)
             let host = ViewHost(root: Section2.CounterView(), store: store)
             #expect(host.render() == "[ 탭: 0 ]")
-            host.button("탭").tap()
-            host.button("탭").tap()
+            try host.button("탭").tap()
+            try host.button("탭").tap()
             #expect(host.render() == "[ 탭: 2 ]")
             #expect(host.bodyEvaluationCount == 3, "mount plus one re-evaluation per tap")
             store.close()
@@ -155,34 +155,34 @@ struct StateBindingArticleTests {
         #expect(isOn.wrappedValue, "the stored value wins over a new initial value")
     }
 
-    @Test func testWrappedProjectedAndWrapperTypes() {
+    @Test func testWrappedProjectedAndWrapperTypes() throws {
         let host = ViewHost(root: Section3.AccessView(), store: .inMemory())
         #expect(host.texts == ["Bool Binding<Bool> State<Bool>"])
     }
 
-    @Test func testBindingChildWritesTheParentsState() {
+    @Test func testBindingChildWritesTheParentsState() throws {
         let host = ViewHost(root: Section5.Host(), store: .inMemory())
         #expect(host.render() == "off\n[ ] 알림")
-        host.toggle("알림").toggle()
+        try host.toggle("알림").toggle()
         #expect(host.render() == "on\n[x] 알림")
     }
 
-    @Test func testFlowParentReRunsChildDoesNot() {
+    @Test func testFlowParentReRunsChildDoesNot() throws {
         let host = ViewHost(root: Section6.ParentView(), store: .inMemory())
         #expect(host.render() == "꺼짐\n[ ] 스위치")
         let before = host.bodyEvaluationCount
         #expect(before == 2)
-        host.toggle("스위치").toggle()
+        try host.toggle("스위치").toggle()
         #expect(host.render() == "켜짐\n[x] 스위치")
         #expect(host.bodyEvaluationCount - before == 1, "only the parent read isOn; the child got the same binding")
     }
 
-    @Test func testPassingAValueGivesACopyPassingABindingGivesAReference() {
+    @Test func testPassingAValueGivesACopyPassingABindingGivesAReference() throws {
         let host = ViewHost(root: Section7.ParentView(), store: .inMemory())
-        host.toggle("copy").toggle()
+        try host.toggle("copy").toggle()
         #expect(host.texts == ["parent: false"], "the copy changed, the parent did not")
-        #expect(host.toggle("copy").isOn)
-        host.toggle("reference").toggle()
+        try #expect(host.toggle("copy").isOn)
+        try host.toggle("reference").toggle()
         #expect(host.texts == ["parent: true"], "the binding changed the parent's @State")
     }
 }

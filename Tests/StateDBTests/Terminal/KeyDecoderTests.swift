@@ -22,7 +22,7 @@ struct KeyDecoderTests {
         let bytes = Array("\u{1B}[1;5C우".utf8) + Array("\u{1B}[Z".utf8)
         // Split inside the escape sequence and inside the Hangul character.
         #expect(decoder.decode(bytes[0..<3]) == [])
-        #expect(decoder.decode(bytes[3..<8]) == [])  // Ctrl-→ is dropped whole, 우 incomplete
+        #expect(decoder.decode(bytes[3..<8]) == [.wordRight])  // Ctrl-→ whole, 우 incomplete
         #expect(decoder.decode(bytes[8...]) == [.character("우"), .backTab])
     }
 

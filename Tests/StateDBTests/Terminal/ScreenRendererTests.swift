@@ -58,7 +58,7 @@ struct ScreenRendererTests {
             "Name: [Ada]",
             "[x] Dark  [ Save ]  [ Tap: 0 ]",
             "This line is far too long for t…",
-            "Enter/Space pre…  lines 1–4 of 6",
+            "Enter press       lines 1–4 of 6",  // the hints that fit, whole
         ])
         #expect(frame.highlight == Frame.Highlight(row: 2, column: 20, length: 10))
         #expect(frame.statusRow == 4)
@@ -75,7 +75,7 @@ struct ScreenRendererTests {
             "[x] Dark  [ Save ]  [ Tap: 0 ]",
             "This line is far too long for the screen",  // exactly 40: fits
             "[ Save ]",
-            "Enter/Space press · Tab…  lines 3–5 of 6",
+            "Enter press · Tab move    lines 3–5 of 6",
         ])
         #expect(down.highlight == Frame.Highlight(row: 2, column: 0, length: 8))
 

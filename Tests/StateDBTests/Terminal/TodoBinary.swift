@@ -26,7 +26,11 @@ enum TodoBinary {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if let environment {
+            // A sanitizer's options (`ASAN_OPTIONS`, set by `.ci/run`) reach the child too.
+            let sanitizerOptions = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+            process.environment = environment.merging(sanitizerOptions) { given, _ in given }
+        }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -3,7 +3,8 @@
 /// the way down — each by name, by its number among views of its name and by its element or
 /// explicit ids — the same property and the same stored type.
 ///
-/// Left out, so that these edits still match: the containers `VStack`, `HStack` and `Group`
+/// Left out, so that these edits still match: the containers `VStack`, `HStack`, `Group`,
+/// `List`, `Section`, `Form` and `ScrollView`
 /// (wrapping a view in one, or moving it to another container of the same parent view; their
 /// ids stay, given to the next view down, so a `ForEach` element is still told apart when its
 /// content gets wrapped), branches (`[then]`, `[else]`: wrapping a view in one branch of an `if`)
@@ -13,7 +14,7 @@ struct MoveMatchKey: Hashable, Sendable {
     let text: String
 
     /// The containers a move may add, remove or swap around a view.
-    static let containers: Set<String> = ["VStack", "HStack", "Group"]
+    static let containers: Set<String> = ["VStack", "HStack", "Group", "List", "Section", "Form", "ScrollView"]
 
     /// The match key of the slot `property` of the view at `identity`, holding `type`.
     init(identity segments: [ParsedSegment], property: String, type: String) {

@@ -1,10 +1,12 @@
-/// A control found in a host: a button, a toggle or a text field.
+/// A control found in a host: a button, toggle, text field, secure field, picker or stepper.
 @MainActor
 public struct ControlHandle {
-    public enum Kind: Sendable { case button, toggle, textField }
+    public enum Kind: Sendable, Hashable {
+        case button, toggle, textField, secureField, picker, stepper
+    }
 
     public let kind: Kind
-    /// The title (a button's rendered label).
+    /// The title (a button's or stepper's rendered label).
     public let title: String
     /// The control's identity in the tree.
     public let identity: String
@@ -22,6 +24,15 @@ public struct ControlHandle {
         case let field as TextField:
             kind = .textField
             title = field.title
+        case let field as SecureField:
+            kind = .secureField
+            title = field.title
+        case is any PickerControl:
+            kind = .picker
+            title = node.children.last.map { host.renderedText(of: $0) } ?? ""
+        case is any StepperControl:
+            kind = .stepper
+            title = host.renderedText(of: node)
         default:
             return nil
         }
@@ -30,13 +41,28 @@ public struct ControlHandle {
         self.identity = node.identity
     }
 
+    /// Whether the control refuses to be acted on (`.disabled(true)` on it or above): every
+    /// action of the driver throws `DriverError` with reason `.disabled` and changes nothing.
+    public var isDisabled: Bool { !isEnabled }
+
+    /// How the control is named in a `DriverError`'s list (`Button "Add"`).
+    var listing: String { kind.name + " \"" + title + "\"" }
+
+    /// Throws when the control is disabled; else runs `change` outside any body's reads and
+    /// updates the host.
+    func perform(_ change: () -> Void) throws(DriverError) {
+        if isDisabled { throw DriverError(.disabled, kind: kind, title: title, available: []) }
+        ReadTracker.untracked(change)
+        host.update()
+    }
+
     func `as`<H: ControlHandleKind>(_: H.Type) -> H? { H(self) }
 }
 
 @MainActor
 protocol ControlHandleKind {
     init?(_ control: ControlHandle)
-    var title: String { get }
+    var control: ControlHandle { get }
 }
 
 /// A `Button` in a host.
@@ -49,13 +75,11 @@ public struct ButtonHandle: ControlHandleKind {
         self.control = control
     }
 
-    /// Runs the button's action, then updates the host; does nothing when the button is
-    /// disabled.
-    public func tap() {
-        guard control.isEnabled else { return }
+    /// Runs the button's action, then updates the host.
+    /// - Throws: `DriverError` (`.disabled`) when the button is disabled; nothing runs.
+    public func tap() throws(DriverError) {
         guard let button = control.node.view as? any ActivatableView else { return }
-        ReadTracker.untracked { button.activate() }
-        control.host.update()
+        try control.perform { button.activate() }
     }
 }
 
@@ -74,70 +98,180 @@ public struct ToggleHandle: ControlHandleKind {
     /// The value the toggle shows.
     public var isOn: Bool { ReadTracker.untracked { binding.wrappedValue } }
 
-    /// Flips the value, then updates the host; does nothing when the toggle is disabled.
-    public func toggle() {
-        guard control.isEnabled else { return }
-        ReadTracker.untracked { binding.wrappedValue.toggle() }
-        control.host.update()
+    /// Flips the value, then updates the host.
+    public func toggle() throws(DriverError) {
+        let binding = binding
+        try control.perform { binding.wrappedValue.toggle() }
     }
 
-    /// Sets the value, then updates the host; does nothing when the toggle is disabled.
-    public func set(_ isOn: Bool) {
-        guard control.isEnabled else { return }
-        ReadTracker.untracked { binding.wrappedValue = isOn }
-        control.host.update()
+    /// Sets the value, then updates the host.
+    public func set(_ isOn: Bool) throws(DriverError) {
+        let binding = binding
+        try control.perform { binding.wrappedValue = isOn }
     }
 }
 
-/// A `TextField` in a host.
+/// A `TextField` or a `SecureField` in a host.
 @MainActor
 public struct TextFieldHandle: ControlHandleKind {
     public let control: ControlHandle
     public var title: String { control.title }
     init?(_ control: ControlHandle) {
-        guard control.kind == .textField else { return nil }
+        guard control.kind == .textField || control.kind == .secureField else { return nil }
         self.control = control
     }
 
-    private var binding: Binding<String> { (control.node.view as! TextField).text }
+    private var binding: Binding<String> {
+        (control.node.view as? TextField)?.text ?? (control.node.view as! SecureField).text
+    }
 
-    /// The text the field shows.
+    /// The text the field holds (a secure field's too: tests may read it).
     public var text: String { ReadTracker.untracked { binding.wrappedValue } }
 
-    /// Replaces the text, then updates the host; does nothing when the field is disabled.
-    public func type(_ text: String) {
-        guard control.isEnabled else { return }
-        ReadTracker.untracked { binding.wrappedValue = text }
-        control.host.update()
+    /// Replaces the text, then updates the host.
+    public func type(_ text: String) throws(DriverError) {
+        let binding = binding
+        try control.perform { binding.wrappedValue = text }
+    }
+}
+
+/// A `SecureField` in a host: a text field whose text is not rendered.
+public typealias SecureFieldHandle = TextFieldHandle
+
+/// A `Picker` in a host.
+@MainActor
+public struct PickerHandle: ControlHandleKind {
+    public let control: ControlHandle
+    public var title: String { control.title }
+    init?(_ control: ControlHandle) {
+        guard control.kind == .picker else { return nil }
+        self.control = control
+    }
+
+    private var picker: any PickerControl { control.node.view as! any PickerControl }
+
+    /// The options' labels, in order.
+    public var options: [String] {
+        ReadTracker.untracked { control.host.pickerOptions(of: control.node).map(\.label) }
+    }
+
+    /// The label of the selected option, or nil when no option has the selection's tag.
+    public var selectedOption: String? {
+        ReadTracker.untracked {
+            let selected = picker.selectedTag
+            return control.host.pickerOptions(of: control.node).first { $0.tag == selected }?.label
+        }
+    }
+
+    private func currentOptions() -> [PickerOption] {
+        ReadTracker.untracked { control.host.pickerOptions(of: control.node) }
+    }
+
+    private func noSuchOption(_ options: [PickerOption]) -> DriverError {
+        DriverError(.noSuchOption, kind: .picker, title: title, available: options.map { "\"" + $0.label + "\"" })
+    }
+
+    /// Selects `tag` among `options`, then updates the host.
+    private func choose(_ tag: AnyHashable, among options: [PickerOption]) throws(DriverError) {
+        guard options.contains(where: { $0.tag == tag }) else { throw noSuchOption(options) }
+        let picker = picker
+        var accepted = true
+        try control.perform { accepted = picker.select(tag) }
+        if !accepted { throw noSuchOption(options) }
+    }
+
+    /// Sets the selection to `tag`, then updates the host.
+    /// - Throws: `DriverError` (`.noSuchOption`) when no option has the tag, `.disabled` when
+    ///   the picker is; the selection is left as it was.
+    public func select<V: Hashable>(_ tag: V) throws(DriverError) {
+        try choose(AnyHashable(tag), among: currentOptions())
+    }
+
+    /// Selects the option whose label is `label`.
+    public func select(label: String) throws(DriverError) {
+        let options = currentOptions()
+        guard let option = options.first(where: { $0.label == label }) else { throw noSuchOption(options) }
+        try choose(option.tag, among: options)
+    }
+
+    /// Selects the option after the selected one (the first after the last, or when none is
+    /// selected); `by: -1` the one before. Used by front ends that cycle.
+    public func selectNext(by step: Int = 1) throws(DriverError) {
+        let options = currentOptions()
+        if options.isEmpty { return }
+        let selected = ReadTracker.untracked { picker.selectedTag }
+        let next: Int
+        if let index = options.firstIndex(where: { $0.tag == selected }) {
+            next = ((index + step) % options.count + options.count) % options.count
+        } else {
+            next = step >= 0 ? 0 : options.count - 1
+        }
+        try choose(options[next].tag, among: options)
+    }
+}
+
+/// A `Stepper` in a host.
+@MainActor
+public struct StepperHandle: ControlHandleKind {
+    public let control: ControlHandle
+    public var title: String { control.title }
+    init?(_ control: ControlHandle) {
+        guard control.kind == .stepper else { return nil }
+        self.control = control
+    }
+
+    private var stepper: any StepperControl { control.node.view as! any StepperControl }
+
+    /// Steps the value up (clamped to the range), then updates the host.
+    public func increment() throws(DriverError) {
+        let stepper = stepper
+        try control.perform { stepper.step(up: true) }
+    }
+
+    /// Steps the value down (clamped to the range), then updates the host.
+    public func decrement() throws(DriverError) {
+        let stepper = stepper
+        try control.perform { stepper.step(up: false) }
     }
 }
 
 extension ControlHandle {
-    /// Activates a button, flips a toggle; does nothing for a text field.
-    public func activate() {
+    /// Presses a button, flips a toggle, selects a picker's next option, steps a stepper up;
+    /// does nothing for a text field.
+    public func activate() throws(DriverError) {
         switch kind {
-        case .button: ButtonHandle(self)?.tap()
-        case .toggle: ToggleHandle(self)?.toggle()
-        case .textField: break
+        case .button: try ButtonHandle(self)?.tap()
+        case .toggle: try ToggleHandle(self)?.toggle()
+        case .picker: try PickerHandle(self)?.selectNext()
+        case .stepper: try StepperHandle(self)?.increment()
+        case .textField, .secureField: break
         }
     }
 
-    /// A text field's text, a toggle's value as "on"/"off", nil for a button.
+    /// A text field's text, a toggle's value as "on"/"off", a picker's selected option; nil
+    /// for a button or stepper.
     public var value: String? {
         switch kind {
-        case .button: nil
+        case .button, .stepper: nil
         case .toggle: ToggleHandle(self)?.isOn == true ? "on" : "off"
-        case .textField: TextFieldHandle(self)?.text
+        case .textField, .secureField: TextFieldHandle(self)?.text
+        case .picker: PickerHandle(self)?.selectedOption
         }
     }
 
+    /// This control as a picker, or nil when it is another kind.
+    public var asPicker: PickerHandle? { PickerHandle(self) }
+
+    /// This control as a stepper, or nil when it is another kind.
+    public var asStepper: StepperHandle? { StepperHandle(self) }
+
     /// Replaces a text field's text (then updates); ignored for other controls.
-    public func type(_ text: String) { TextFieldHandle(self)?.type(text) }
+    public func type(_ text: String) throws(DriverError) { try TextFieldHandle(self)?.type(text) }
 
     /// The control's own lines exactly as they appear inside `render()` (`[ Add ]`,
     /// `[x] Show done`, `Title: [milk]`), read now. A front end finds the control on screen
     /// with them, to highlight the focused one.
     public var renderedLines: [String] {
-        ReadTracker.untracked { host.renderLines(of: node) }
+        ReadTracker.untracked { host.renderLines(of: node) }.map(TextStyle.stripped)
     }
 }

@@ -2,45 +2,51 @@
 ///
 /// ```swift
 /// let host = ViewHost(root: CounterView(), store: .inMemory())
-/// host.button("Tap").tap()          // runs the action, then update()
+/// try host.button("Tap").tap()          // runs the action, then update()
 /// XCTAssertEqual(host.texts, ["Tap: 1"])
-/// host.toggle("Switch").toggle()
-/// host.textField("Name").type("Ada")
+/// try host.toggle("Switch").toggle()
+/// try host.textField("Name").type("Ada")
+/// try host.picker("Sort").select(Order.oldest)
+/// try host.stepper("Quantity").increment()
 /// ```
 ///
-/// A title matches exactly, or else as a prefix (`button("Tap")` finds `Tap: 3`); the first
-/// match in tree order wins. Asking for a control that is not there stops the program with
-/// a message listing the controls that are.
+/// A title matches exactly, or else as a prefix (`button("Tap")` finds `Tap: 3`). A lookup
+/// that finds nothing, or more than one control, throws a `DriverError` whose description
+/// lists the controls the tree has; the `find…` forms return nil instead, and the plural
+/// forms (`buttons(_:)`) every match.
 extension ViewHost {
+    /// The `Button` whose title matches.
+    public func button(_ title: String) throws(DriverError) -> ButtonHandle { try lookup(.button, title) }
+    /// The `Toggle` whose title matches.
+    public func toggle(_ title: String) throws(DriverError) -> ToggleHandle { try lookup(.toggle, title) }
+    /// The `TextField` whose title matches.
+    public func textField(_ title: String) throws(DriverError) -> TextFieldHandle { try lookup(.textField, title) }
+    /// The `SecureField` whose title matches.
+    public func secureField(_ title: String) throws(DriverError) -> SecureFieldHandle { try lookup(.secureField, title) }
+    /// The `Picker` whose title matches.
+    public func picker(_ title: String) throws(DriverError) -> PickerHandle { try lookup(.picker, title) }
+    /// The `Stepper` whose title matches.
+    public func stepper(_ title: String) throws(DriverError) -> StepperHandle { try lookup(.stepper, title) }
+
     /// The first `Button` whose title matches, or nil.
-    public func findButton(_ title: String) -> ButtonHandle? {
-        controls(ButtonHandle.self, titled: title).first
-    }
-
-    /// The first `Button` whose title matches.
-    public func button(_ title: String) -> ButtonHandle {
-        require(findButton(title), kind: "Button", title: title, ButtonHandle.self)
-    }
-
+    public func findButton(_ title: String) -> ButtonHandle? { buttons(title).first }
     /// The first `Toggle` whose title matches, or nil.
-    public func findToggle(_ title: String) -> ToggleHandle? {
-        controls(ToggleHandle.self, titled: title).first
-    }
-
-    /// The first `Toggle` whose title matches.
-    public func toggle(_ title: String) -> ToggleHandle {
-        require(findToggle(title), kind: "Toggle", title: title, ToggleHandle.self)
-    }
-
+    public func findToggle(_ title: String) -> ToggleHandle? { toggles(title).first }
     /// The first `TextField` whose title matches, or nil.
-    public func findTextField(_ title: String) -> TextFieldHandle? {
-        controls(TextFieldHandle.self, titled: title).first
-    }
+    public func findTextField(_ title: String) -> TextFieldHandle? { textFields(title).first }
 
-    /// The first `TextField` whose title matches.
-    public func textField(_ title: String) -> TextFieldHandle {
-        require(findTextField(title), kind: "TextField", title: title, TextFieldHandle.self)
-    }
+    /// Every `Button` whose title matches (exactly, or else as a prefix), in tree order.
+    public func buttons(_ title: String) -> [ButtonHandle] { matches(.button, title) }
+    /// Every `Toggle` whose title matches, in tree order.
+    public func toggles(_ title: String) -> [ToggleHandle] { matches(.toggle, title) }
+    /// Every `TextField` whose title matches, in tree order.
+    public func textFields(_ title: String) -> [TextFieldHandle] { matches(.textField, title) }
+    /// Every `SecureField` whose title matches, in tree order.
+    public func secureFields(_ title: String) -> [SecureFieldHandle] { matches(.secureField, title) }
+    /// Every `Picker` whose title matches, in tree order.
+    public func pickers(_ title: String) -> [PickerHandle] { matches(.picker, title) }
+    /// Every `Stepper` whose title matches, in tree order.
+    public func steppers(_ title: String) -> [StepperHandle] { matches(.stepper, title) }
 
     /// Every `Text` in tree order (button labels included).
     public var texts: [String] {
@@ -51,26 +57,30 @@ extension ViewHost {
         return result
     }
 
-    /// Every control (buttons, toggles, text fields) in tree order, for front ends that move
-    /// focus between them.
+    /// Every control in tree order, for front ends that move focus between them. Controls
+    /// inside a `.hidden()` view are left out: as in SwiftUI, nobody can use them.
     public var controls: [ControlHandle] {
         var result: [ControlHandle] = []
-        visit(root) { node in
+        func collect(_ node: ViewNode) {
+            if node.modifiers.contains(where: { $0 is HiddenModifier }) { return }
             if let control = ControlHandle(node: node, host: self) { result.append(control) }
+            for child in node.children { collect(child) }
         }
+        collect(root)
         return result
     }
 
-    private func controls<H: ControlHandleKind>(_: H.Type, titled title: String) -> [H] {
-        let all = controls.compactMap { $0.as(H.self) }
+    private func matches<H: ControlHandleKind>(_ kind: ControlHandle.Kind, _ title: String) -> [H] {
+        let all = controls.filter { $0.kind == kind }
         let exact = all.filter { $0.title == title }
-        return exact.isEmpty ? all.filter { $0.title.hasPrefix(title) } : exact
+        return (exact.isEmpty ? all.filter { $0.title.hasPrefix(title) } : exact).compactMap { $0.as(H.self) }
     }
 
-    private func require<H: ControlHandleKind>(_ found: H?, kind: String, title: String, _: H.Type) -> H {
-        if let found { return found }
-        let titles = controls.compactMap { $0.as(H.self)?.title }.map { "\"\($0)\"" }
-        preconditionFailure("no \(kind) titled \"\(title)\"; the tree has \(titles.isEmpty ? "none" : titles.joined(separator: ", ")).\n\(render())")
+    private func lookup<H: ControlHandleKind>(_ kind: ControlHandle.Kind, _ title: String) throws(DriverError) -> H {
+        let found: [H] = matches(kind, title)
+        if found.count == 1 { return found[0] }
+        let available = controls.map(\.listing)
+        throw DriverError(found.isEmpty ? .notFound : .ambiguous(count: found.count), kind: kind, title: title, available: available)
     }
 }
 
@@ -84,10 +94,10 @@ extension Button: ActivatableView {
 }
 
 extension ViewHost {
-    /// A node's rendered lines joined by spaces (a button's title).
+    /// A node's children's rendered lines joined by spaces (a button's title), styles left out.
     func renderedText(of node: ViewNode) -> String {
         ReadTracker.untracked {
-            node.children.map { renderLines(of: $0).joined(separator: " ") }.joined(separator: " ")
+            node.children.map { renderLines(of: $0).map(TextStyle.stripped).joined(separator: " ") }.joined(separator: " ")
         }
     }
 }

@@ -7,11 +7,19 @@
 public struct Button<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     public let label: Label
+    /// What the button does, as in SwiftUI: a `.destructive` button renders as `[ ! Title ]`.
+    public let role: ButtonRole?
     let action: () -> Void
 
     /// A button whose label is any view.
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(role: nil, action: action, label: label)
+    }
+
+    /// A button with a role whose label is any view.
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
+        self.role = role
         self.label = label()
     }
 
@@ -22,7 +30,7 @@ public struct Button<Label: View>: View, PrimitiveView {
     nonisolated static var contentBlocks: [ContentBlock] { [.block(Label.self)] }
 
     func renderLines(children: [[String]]) -> [String] {
-        ["[ " + children.flatMap { $0 }.joined(separator: " ") + " ]"]
+        ["[ " + (role == .destructive ? "! " : "") + children.flatMap { $0 }.joined(separator: " ") + " ]"]
     }
 }
 
@@ -32,8 +40,21 @@ extension Button where Label == Text {
         self.init(action: action) { Text(title) }
     }
 
+    /// A button with a text title and a role.
+    public init(_ title: String, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
+    }
+
     /// A button with a text title of any string-like value.
     public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.init(String(title), action: action)
     }
+}
+
+/// What a button does, as in SwiftUI. A destructive button's title is marked with `!` in
+/// text; a cancel button looks like any other.
+public struct ButtonRole: Equatable, Sendable {
+    private let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
 }

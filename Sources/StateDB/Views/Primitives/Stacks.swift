@@ -28,7 +28,8 @@ public struct VStack<Content: View>: View, PrimitiveView {
     func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
 
-/// Arranges its children horizontally. Renders their lines side by side, two spaces apart.
+/// Arranges its children horizontally. Renders their lines side by side, two spaces apart,
+/// each column as wide as its widest line in terminal cells.
 public struct HStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     public let alignment: VerticalAlignment
@@ -48,11 +49,13 @@ public struct HStack<Content: View>: View, PrimitiveView {
     func renderLines(children: [[String]]) -> [String] {
         let columns = children.filter { !$0.isEmpty }
         let height = columns.map(\.count).max() ?? 0
-        let widths = columns.map { $0.map(\.count).max() ?? 0 }
+        // Widths in terminal cells, by grapheme cluster: a wide emoji or a decomposed accent
+        // must neither be cut nor shift the next column.
+        let widths = columns.map { $0.map { DisplayWidth.of($0) }.max() ?? 0 }
         return (0..<height).map { row in
             columns.enumerated().map { index, lines in
                 let line = row < lines.count ? lines[row] : ""
-                return index == columns.count - 1 ? line : line.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                return index == columns.count - 1 ? line : DisplayWidth.padded(line, to: widths[index])
             }.joined(separator: "  ")
             .trimmingTrailingSpaces()
         }

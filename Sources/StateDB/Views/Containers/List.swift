@@ -1,0 +1,108 @@
+/// A list of rows, as in SwiftUI: `List { … }` or `List(items) { item in Row(item: item) }`.
+///
+/// Renders its rows one below the other, like a `VStack`. For identity it is a container like
+/// `VStack`: a `List` segment, with the views inside numbered with the body around it
+/// (`Screen/List/Row[#2]`). `List(items) { … }` is `List { ForEach(items) { … } }`, as in
+/// SwiftUI, so its rows are `List/ForEach/Row[id: 42]`. Selection is not supported: a `List`
+/// has no focus of its own (its rows' controls have).
+public struct List<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    /// The rows.
+    public let content: Content
+
+    func addChildren(to list: inout ChildList) { list.addBlock(content) }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
+
+    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
+}
+
+extension List where SelectionValue == Never {
+    /// A list of the views `content` makes.
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    /// A row per element of a collection, identified by the element's `id` key path.
+    @inlinable
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent> {
+        self.init { ForEach(data, id: id, content: rowContent) }
+    }
+
+    /// A row per element of a collection of `Identifiable` values.
+    @inlinable
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Data.Element: Identifiable, Content == ForEach<Data, Data.Element.ID, RowContent> {
+        self.init { ForEach(data, id: \.id, content: rowContent) }
+    }
+
+    /// A row per integer of a constant range.
+    @inlinable
+    public init<RowContent: View>(
+        _ data: Range<Int>, @ViewBuilder rowContent: @escaping (Int) -> RowContent
+    ) where Content == ForEach<Range<Int>, Int, RowContent> {
+        self.init { ForEach(data, id: \.self, content: rowContent) }
+    }
+
+    /// A row per element of a bound collection, each given a binding to its element.
+    public init<C: MutableCollection & RandomAccessCollection, RowContent: View>(
+        _ data: Binding<C>, @ViewBuilder rowContent: @escaping (Binding<C.Element>) -> RowContent
+    ) where C.Element: Identifiable, Content == ForEach<[C.Element], C.Element.ID, RowContent> {
+        self.init { ForEach(data, content: rowContent) }
+    }
+}
+
+/// A container for controls, as in SwiftUI's settings screens. Renders and is keyed like a
+/// `VStack` (`Screen/Form/Toggle`); its `Section`s group the controls under their headers.
+public struct Form<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    public let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    func addChildren(to list: inout ChildList) { list.addBlock(content) }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
+
+    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
+}
+
+/// The axes a view scrolls along, as in SwiftUI.
+public enum Axis: Int8, Sendable, CaseIterable {
+    case horizontal, vertical
+
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+/// Scrollable content, as in SwiftUI. In text, every line of the content is rendered; the
+/// terminal host scrolls the whole screen (PgUp/PgDn, and with the focus) when it is taller
+/// than the window, so a `ScrollView` marks intent rather than adding a scroll region of its
+/// own. Keyed like a `VStack` (`Screen/ScrollView/Row`).
+public struct ScrollView<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    public let axes: Axis.Set
+    public let showsIndicators: Bool
+    public let content: Content
+
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.axes = axes
+        self.showsIndicators = showsIndicators
+        self.content = content()
+    }
+
+    func addChildren(to list: inout ChildList) { list.addBlock(content) }
+
+    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
+
+    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
+}
