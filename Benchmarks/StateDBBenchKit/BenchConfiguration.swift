@@ -41,5 +41,5 @@ public struct BenchConfiguration: Sendable {
     public static let smoke = BenchConfiguration(
         mode: "smoke", rounds: 1, writeFrames: 2, writesPerFrame: 8, writeSlots: 4,
         hydrateRows: 20, treeSizes: [20, 200], updatesPerRound: 3,
-        defaultsKeys: 10, reads: 10, modelTreeViews: 200, memoryRows: 20, jsonSlots: [4, 40], jsonFrames: 2, jsonWritesPerFrame: 3)
+        defaultsKeys: 10, reads: 10, modelTreeViews: 200, memoryRows: 2_000, jsonSlots: [4, 40], jsonFrames: 2, jsonWritesPerFrame: 3)
 }

@@ -51,7 +51,12 @@ import Testing
         let scenario = try HydrateScenario(rows: 5)
         let (_, host) = try scenario.runInMemory()
         #expect(host.render().contains("row 3: 3"))
-        #expect(try scenario.bytesPerMountedSlot() > 0)
+    }
+
+    @Test func mountedSlotsTakeMemory() throws {
+        // Enough slots (4,000) for the resident set to grow by megabytes, past page granularity.
+        let bytes = try HydrateScenario(rows: 2_000).bytesPerMountedSlot()
+        #expect(bytes > 50 && bytes < 100_000, "\(bytes)")
     }
 
     @Test func anAppLaunchOnABuiltStoreFindsItsRows() throws {
