@@ -17,7 +17,7 @@ struct InMemoryStoreTests {
         let store = StateStore.inMemory()
         let host = ViewHost(root: Row(), store: store)
         let statements = store.sqlStatementCount
-        host.button("count 1").tap()
+        try host.button("count 1").tap()
         host.update()
         #expect(host.render().contains("count 2"))
         #expect(!store.hasPendingWrites)

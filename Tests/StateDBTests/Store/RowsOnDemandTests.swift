@@ -98,12 +98,13 @@ struct RowsOnDemandTests {
     @Test func movedStateIsCarriedOverFromRowsOnDisk() throws {
         let update = AppUpdate()
         try update.run(OnDemandBuild1.Screen()) { host in
-            host.toggle("wifi").toggle()
+            try host.toggle("wifi").toggle()
             for index in 0..<5 { try host.store.binding(for: "Filler/slot\(index)", default: index).wrappedValue = index + 1 }
         }
         try update.run(OnDemandBuild2.Screen(), options: Self.onDemand()) { host in
             #expect(host.store.rowsOnDemand)
-            #expect(host.toggle("wifi").isOn, "the value moved into the VStack")
+            let isOn = try host.toggle("wifi").isOn
+            #expect(isOn, "the value moved into the VStack")
         }
         #expect(update.diagnostics(.stateAdopted).count == 1)
         #expect(update.adoptions.count == 1)
