@@ -6,7 +6,7 @@ import StateDB
 /// settings panel wrapped in a group with a note.
 ///
 /// The root keeps the type name `TodoApp` (the namespace is not part of a key), so its slots
-/// (`TodoApp/items`, `TodoApp/showsDone`, …) are the same rows as layout 1's. The rows and the
+/// (`TodoApp/list`, `TodoApp/showsDone`, …) are the same rows as layout 1's. The rows and the
 /// panel sit under other containers than in layout 1, so their keys change
 /// (`TodoApp/VStack/ForEach/TodoRow[id: 3]/isExpanded` becomes
 /// `TodoApp/VStack/VStack[#2]/ForEach/TodoRow[id: 3]/isExpanded`); the store carries their state
@@ -16,11 +16,10 @@ enum LayoutTwo {
         let storePath: String
         let openedAt: Date
 
-        @State var items: [TodoItem] = []
-        @State var nextID = 1
+        @State var list = TodoList()
         @State var newTitle = ""
         @State var showsDone = true
-        @State var confirmsRemoval = false
+        @AppStorage("confirmsRemoval") var confirmsRemoval = false
         @NonState var lastOpened: Date? = nil
 
         var body: some View {
@@ -30,7 +29,7 @@ enum LayoutTwo {
                     if items.isEmpty {
                         Text("Nothing to do. Add an item below.")
                     }
-                    ForEach($items) { $item in
+                    ForEach($list.items) { $item in
                         row(for: $item)
                     }
                     if hiddenCount > 0 {

@@ -62,9 +62,9 @@ struct ScriptedSession<App: TodoRoot> {
         case .add(let title):
             app.add(title)
         case .toggle(let number):
-            app.items[number - 1].isDone.toggle()
+            app.list.items[number - 1].isDone.toggle()
         case .edit(let number, let title):
-            app.items[number - 1].title = title
+            app.list.items[number - 1].title = title
         case .remove(let number):
             app.remove(id: app.items[number - 1].id)
         case .help, .quit, .nothing:

@@ -3,9 +3,11 @@ import StateDB
 
 /// The root view: the list, a field to add items, and the settings.
 ///
-/// Everything it owns is persisted under its identity (`TodoApp/…`): the items, the text
-/// being typed, the settings (`@State`, handed to `SettingsPanel` as bindings), and
-/// `lastOpened`, a `@NonState` that is written once on the way out and never refreshes a view.
+/// What it owns is persisted under its identity (`TodoApp/…`): the list (an `@Observable`
+/// model, `TodoList`, in `@State`), the text being typed and whether done items show
+/// (`@State`), and `lastOpened`, a `@NonState` that is written once on the way out and never
+/// refreshes a view. "Confirm before remove" is an app-wide setting, `@AppStorage`
+/// (`AppStorage/confirmsRemoval`). The settings reach `SettingsPanel` as bindings.
 ///
 /// `todo --layout 2` runs `LayoutTwo.TodoApp` instead: the same state under the same keys,
 /// arranged the way a second version of the app would.
@@ -15,11 +17,10 @@ struct TodoApp: TodoRoot {
     /// When this run started; becomes `lastOpened` on the way out.
     let openedAt: Date
 
-    @State var items: [TodoItem] = []
-    @State var nextID = 1
+    @State var list = TodoList()
     @State var newTitle = ""
     @State var showsDone = true
-    @State var confirmsRemoval = false
+    @AppStorage("confirmsRemoval") var confirmsRemoval = false
     /// When the previous run started, nil on the first run.
     @NonState var lastOpened: Date? = nil
 
@@ -33,10 +34,10 @@ struct TodoApp: TodoRoot {
                 Button("Add") { addNewTitle() }
             }
             Text("")
-            if items.isEmpty {
+            if list.items.isEmpty {
                 Text("Nothing to do. Add an item above.")
             }
-            ForEach($items) { $item in
+            ForEach($list.items) { $item in
                 row(for: $item)
             }
             if hiddenCount > 0 {
@@ -49,13 +50,12 @@ struct TodoApp: TodoRoot {
 }
 
 /// What the root view of either layout owns, and what is done with it: one implementation of
-/// the actions and texts for both. Each layout declares the same `@State` properties (under the
-/// same type name, `TodoApp`), so both read and write the same rows.
+/// the actions and texts for both. Each layout declares the same properties (under the same
+/// type name, `TodoApp`), so both read and write the same rows.
 protocol TodoRoot: View {
     var storePath: String { get }
     var openedAt: Date { get }
-    var items: [TodoItem] { get nonmutating set }
-    var nextID: Int { get nonmutating set }
+    var list: TodoList { get }
     var newTitle: String { get nonmutating set }
     var showsDone: Bool { get nonmutating set }
     var confirmsRemoval: Bool { get nonmutating set }
@@ -63,6 +63,8 @@ protocol TodoRoot: View {
 }
 
 extension TodoRoot {
+    var items: [TodoItem] { list.items }
+
     var doneCount: Int { items.filter(\.isDone).count }
 
     /// `3 items, 1 done`.
@@ -107,8 +109,8 @@ extension TodoRoot {
     func add(_ title: String) {
         let title = title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { return }
-        items.append(TodoItem(id: nextID, title: title, added: Date()))
-        nextID += 1
+        list.items.append(TodoItem(id: list.nextID, title: title, added: Date()))
+        list.nextID += 1
     }
 
     /// The "Add" button: adds what was typed and empties the field.
@@ -118,7 +120,7 @@ extension TodoRoot {
     }
 
     func remove(id: Int) {
-        items.removeAll { $0.id == id }
+        list.items.removeAll { $0.id == id }
     }
 
     /// Records this run as the last opening. A `@NonState` write: nothing is redrawn, the

@@ -1,8 +1,8 @@
 import Foundation
 
-/// One entry of the list. Stored as JSON inside the root view's `items` slot.
+/// One entry of the list. Stored as JSON inside the list's slot (`TodoApp/list`).
 struct TodoItem: Codable, Identifiable, Equatable {
-    /// Never reused (taken from `TodoApp.nextID`), so a new item never inherits the per-row
+    /// Never reused (taken from `TodoList.nextID`), so a new item never inherits the per-row
     /// state of a removed one.
     var id: Int
     var title: String

@@ -23,7 +23,7 @@ if options.showsHelp {
 
 let store: StateStore
 do {
-    store = try StateStore(path: options.storePath)
+    store = try StateStore(path: options.storePath, migrations: TodoMigrations.all)
 } catch {
     printError("cannot open the store: \(error)")  // the error names the path
     exit(1)

@@ -1,8 +1,17 @@
 import Foundation
+import StateDB
 import Testing
 
 /// The built `todo` executable, run as a separate process the way a user runs it.
 enum TodoBinary {
+    /// Opens a store todo has run on, as another tool would (the CLI, a script): without the
+    /// example's state migrations, which the store records as applied.
+    static func openStore(_ path: String) throws -> StateStore {
+        var options = StateStore.Options()
+        options.unknownAppMigrations = .ignore
+        return try StateStore(path: path, options: options)
+    }
+
     /// Beside the test runner (`swift test` builds every product into the same folder), or
     /// else in the package's `.build/debug`.
     static let url: URL = {

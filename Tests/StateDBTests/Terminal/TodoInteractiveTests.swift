@@ -74,7 +74,7 @@ struct TodoInteractiveTests {
         let process = try terminal.spawn(TodoBinary.url, ["--store", store])
         #expect(terminal.waitFor("Confirm before remove"))
 
-        let outside = try StateStore(path: store)
+        let outside = try TodoBinary.openStore(store)
         try outside.binding(for: "TodoApp/newTitle", default: "").wrappedValue = "Call mom"
         try outside.flush()
         outside.close()

@@ -82,7 +82,7 @@ struct TodoScriptedTests {
     @Test func startsFromSettingsAndRowStateInTheStore() throws {
         _ = try TodoBinary.run(["--store", store], input: "add Buy milk\nadd Call mom\ntoggle 2\n")
         do {
-            let file = try StateStore(path: store)
+            let file = try TodoBinary.openStore(store)
             try file.binding(for: "TodoApp/showsDone", default: true).wrappedValue = false
             try file.binding(for: "TodoApp/VStack/ForEach/TodoRow[id: 1]/isExpanded", default: false).wrappedValue = true
             try file.flush()
