@@ -8,6 +8,14 @@ public struct BenchResults: Sendable {
         public let cost: Comparison
     }
 
+    /// One size of the JSON-file peer.
+    public struct JSONFilePoint: Sendable {
+        public let slots: Int
+        /// The JSON file's frames (subject) against statedb's (baseline): the ratio is how many
+        /// times statedb is faster.
+        public let cost: Comparison
+    }
+
     public let configuration: BenchConfiguration
     /// statedb frames against the floor's transactions.
     public let write: Comparison
@@ -21,6 +29,14 @@ public struct BenchResults: Sendable {
     public let schemaCost: Comparison
     /// Open + mount against the raw SELECT.
     public let hydrate: Comparison
+    /// Open + mount against the raw SELECT plus a minimal hand-written view graph.
+    public let hydrateOverMinimalGraph: Comparison
+    /// Mounting the same tree on `StateStore.inMemory()` against hydrating it from the file.
+    public let inMemoryMount: Comparison
+    /// Heap bytes per slot of an opened store with its tree mounted.
+    public let bytesPerMountedSlot: Double
+    /// The JSON-file peer, smallest first.
+    public let jsonFile: [JSONFilePoint]
     public let trees: [TreePoint]
     /// The largest tree's update against the smallest's.
     public let updateScaling: Comparison
@@ -36,7 +52,16 @@ public struct BenchResults: Sendable {
         "summary: write_vs_sqlite=\(format(write.ratio)) hydrate_vs_sqlite=\(format(hydrate.ratio)) "
             + "update_scaling=\(format(updateScaling.ratio)) vs_userdefaults=\(format(userDefaults.ratio, digits: 0)) "
             + "sql_per_read=\(sqlPerRead) peak_rss_mb=\(format(peakResidentMegabytes, digits: 0)) "
-            + "model_write_vs_slot=\(format(modelWrite.ratio))"
+            + "model_write_vs_slot=\(format(modelWrite.ratio)) "
+            + "hydrate_vs_minimal_graph=\(format(hydrateOverMinimalGraph.ratio)) inmemory_mount_vs_hydrate=\(format(inMemoryMount.ratio)) "
+            + "vs_json_file_100=\(format(jsonFileRatio(at: 0), digits: 0)) vs_json_file_10k=\(format(jsonFileRatio(at: 1), digits: 0)) "
+            + "bytes_per_mounted_slot=\(format(bytesPerMountedSlot, digits: 0))"
+    }
+
+    /// The JSON-file ratio of the `index`th size (the smaller is called `100`, the larger `10k`,
+    /// as the full and quick runs measure them).
+    func jsonFileRatio(at index: Int) -> Double {
+        index < jsonFile.count ? jsonFile[index].cost.ratio : .nan
     }
 }
 

@@ -25,13 +25,17 @@ public struct BenchRunner {
         progress("sql per read: \(c.reads) reads")
         let sqlPerRead = try ReadScenario.statementsPerReads(reads: c.reads)
         let (write, writeOverOwnStatements, schemaCost, writeWithReaders) = try measureWrites()
-        let hydrate = try measureHydration()
+        let (hydrate, hydrateOverMinimalGraph, inMemoryMount) = try measureHydration()
+        progress("bytes per mounted slot: \(c.memoryRows) rows × 2 slots")
+        let bytesPerSlot = try HydrateScenario(rows: c.memoryRows).bytesPerMountedSlot()
+        let jsonFile = try measureJSONFile()
         let userDefaults = try measureUserDefaults()
         let modelWrite = try measureModelWrites()
         progress("done")
         return BenchResults(
             configuration: c, write: write, writeOverOwnStatements: writeOverOwnStatements, writeWithReaders: writeWithReaders,
-            schemaCost: schemaCost, hydrate: hydrate,
+            schemaCost: schemaCost, hydrate: hydrate, hydrateOverMinimalGraph: hydrateOverMinimalGraph,
+            inMemoryMount: inMemoryMount, bytesPerMountedSlot: bytesPerSlot, jsonFile: jsonFile,
             trees: points, updateScaling: scaling, userDefaults: userDefaults, modelWrite: modelWrite, sqlPerRead: sqlPerRead,
             peakResidentMegabytes: peakResidentMegabytes() ?? 0)
     }
@@ -58,14 +62,36 @@ public struct BenchRunner {
         return try Comparison.measure(rounds: c.rounds, subject: { readingWrites.runStatedb() }, baseline: { try readingWrites.runFloor() })
     }
 
-    private func measureHydration() throws -> Comparison {
+    private func measureHydration() throws -> (floor: Comparison, minimalGraph: Comparison, inMemory: Comparison) {
         let c = configuration
         progress("hydrate: \(c.hydrateRows) rows × 2 slots")
         let hydration = try HydrateScenario(rows: c.hydrateRows)
-        return try Comparison.measure(
+        let floor = try Comparison.measure(
             rounds: c.rounds,
             subject: { try hydration.runStatedb().seconds },
             baseline: { hydration.runFloor().seconds })
+        progress("hydrate against a minimal hand-written view graph")
+        let minimalGraph = try Comparison.measure(
+            rounds: c.rounds,
+            subject: { try hydration.runStatedb().seconds },
+            baseline: { hydration.runMinimalGraph().seconds })
+        progress("mount on an in-memory store against hydrating from the file")
+        let inMemory = try Comparison.measure(
+            rounds: c.rounds,
+            subject: { try hydration.runInMemory().seconds },
+            baseline: { try hydration.runStatedb().seconds })
+        return (floor, minimalGraph, inMemory)
+    }
+
+    private func measureJSONFile() throws -> [BenchResults.JSONFilePoint] {
+        let c = configuration
+        return try c.jsonSlots.map { slots in
+            progress("JSON file per flush: \(slots) slots, \(c.jsonFrames) frames × \(c.jsonWritesPerFrame) writes")
+            let scenario = try JSONFileScenario(slots: slots, frames: c.jsonFrames, writesPerFrame: c.jsonWritesPerFrame)
+            let comparison = try Comparison.measure(
+                rounds: c.rounds, subject: { try scenario.runJSONFile() }, baseline: { try scenario.runStatedb() })
+            return BenchResults.JSONFilePoint(slots: slots, cost: comparison)
+        }
     }
 
     private func measureUserDefaults() throws -> Comparison {

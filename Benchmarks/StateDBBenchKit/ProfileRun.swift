@@ -2,7 +2,8 @@
 /// `perf record`): no floor, no statistics, full sizes. Prints each repetition's seconds.
 @MainActor
 public enum ProfileRun {
-    public static let scenarios = ["write", "write-readers", "write-floor", "write-store-sql", "hydrate", "hydrate-floor", "update", "model-write", "model-write-slot", "defaults"]
+    public static let scenarios = ["write", "write-readers", "write-floor", "write-store-sql", "hydrate", "hydrate-floor", "hydrate-minimal-graph",
+                                   "hydrate-inmemory", "json-file", "update", "model-write", "model-write-slot", "defaults"]
 
     public static func run(_ scenario: String, configuration c: BenchConfiguration) throws {
         switch scenario {
@@ -21,6 +22,15 @@ public enum ProfileRun {
         case "hydrate-floor":
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             for _ in 0..<3 { report(hydrate.runFloor().seconds) }
+        case "hydrate-minimal-graph":
+            let hydrate = try HydrateScenario(rows: c.hydrateRows)
+            for _ in 0..<3 { report(hydrate.runMinimalGraph().seconds) }
+        case "hydrate-inmemory":
+            let hydrate = try HydrateScenario(rows: c.hydrateRows)
+            for _ in 0..<3 { report(try hydrate.runInMemory().seconds) }
+        case "json-file":
+            let json = try JSONFileScenario(slots: c.jsonSlots.last ?? 100, frames: c.jsonFrames, writesPerFrame: c.jsonWritesPerFrame)
+            for _ in 0..<3 { report(try json.runStatedb()) }
         case "update":
             let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
             report(tree.measureStatedb(updates: 2_000))
@@ -53,6 +63,15 @@ public enum ProfileRun {
         case "hydrate":
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             comparison = try Comparison.measure(rounds: c.rounds, subject: { try hydrate.runStatedb().seconds }, baseline: { hydrate.runFloor().seconds })
+        case "hydrate-minimal-graph":
+            let hydrate = try HydrateScenario(rows: c.hydrateRows)
+            comparison = try Comparison.measure(rounds: c.rounds, subject: { try hydrate.runStatedb().seconds }, baseline: { hydrate.runMinimalGraph().seconds })
+        case "hydrate-inmemory":
+            let hydrate = try HydrateScenario(rows: c.hydrateRows)
+            comparison = try Comparison.measure(rounds: c.rounds, subject: { try hydrate.runInMemory().seconds }, baseline: { try hydrate.runStatedb().seconds })
+        case "json-file":
+            let json = try JSONFileScenario(slots: c.jsonSlots.last ?? 100, frames: c.jsonFrames, writesPerFrame: c.jsonWritesPerFrame)
+            comparison = try Comparison.measure(rounds: c.rounds, subject: { try json.runJSONFile() }, baseline: { try json.runStatedb() })
         case "update":
             let tree = try UpdateScalingTree(views: c.treeSizes.last ?? 1_000)
             comparison = Comparison.measure(rounds: c.rounds, subject: { tree.measureStatedb(updates: c.updatesPerRound) }, baseline: { tree.measureFloor(updates: c.updatesPerRound) })

@@ -24,6 +24,8 @@ let usage = """
       --quick     the same sizes, fewer rounds (under 2 minutes on 2 cores)
       --smoke     tiny sizes, one round: proves it runs; the numbers mean nothing
       --svg FILE  also write the update-scaling chart to FILE
+      --scale-app the app at scale: open a 10,000- and a 1,000,000-slot store and mount
+                  1,000 rows, each launch a process of its own (with --smoke: tiny sizes)
       --profile SCENARIO
                   run only statedb's side of one scenario, for a profiler; SCENARIO is one
                   of \(ProfileRun.scenarios.joined(separator: ", "))
@@ -32,8 +34,43 @@ let usage = """
       --scale [--smoke] [--statedb PATH] [--svg FILE]
                   the statedb command line tool on 10,000- and 1,000,000-slot stores, as
                   processes of PATH (default: statedb beside this executable) beside the
-                  sqlite3 shell; --svg writes the chart of time against store size
+                  sqlite3 shell; --svg writes the chart of time against store size; then
+                  the app lines of --scale-app
     """
+
+/// Issue 17's app lines: 10,000 and 1,000,000 slots (smoke: 200 and 2,000), each launch a
+/// child process of this executable.
+@MainActor
+func measureAppAtScale(smoke: Bool) throws -> AppScaleScenario.Result {
+    let scratch = FileManager.default.temporaryDirectory.path + "/statedb-bench-app-\(getpid())"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    return try AppScaleScenario.measure(
+        folder: scratch, smallSlots: smoke ? 200 : 10_000, largeSlots: smoke ? 2_000 : 1_000_000,
+        mountedRows: smoke ? 50 : 1_000, rounds: smoke ? 1 : 5, executable: executable) { message in
+        FileHandle.standardError.write(Data("statedb-bench: \(message)\n".utf8))
+    }
+}
+
+// The app lines' children (AppScaleScenario): build a store, or launch on one and report
+// "SECONDS PEAK_MB" as the last line.
+if CommandLine.arguments.count == 4, ["--app-build", "--app-launch"].contains(CommandLine.arguments[1]),
+   let count = Int(CommandLine.arguments[3]) {
+    do {
+        if CommandLine.arguments[1] == "--app-build" {
+            try AppScaleScenario.build(path: CommandLine.arguments[2], slots: count)
+            print("0 \(peakResidentMegabytes() ?? 0)")
+        } else {
+            let seconds = try AppScaleScenario.launch(path: CommandLine.arguments[2], rows: count)
+            print("\(seconds) \(peakResidentMegabytes() ?? 0)")
+        }
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 
 var configuration = BenchConfiguration.full
 var svgPath: String?
@@ -72,6 +109,16 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         statedbPath = path
+    case "--scale-app":
+        do {
+            let result = try measureAppAtScale(smoke: CommandLine.arguments.contains("--smoke"))
+            for line in result.lines { print(line) }
+            print("app: " + result.summaryFields)
+        } catch {
+            FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+            exit(1)
+        }
+        exit(0)
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -94,8 +141,11 @@ if scale {
             try ScaleChart.svg(results).write(toFile: svgPath, atomically: true, encoding: .utf8)
             FileHandle.standardError.write(Data("statedb-bench: wrote \(svgPath)\n".utf8))
         }
+        // The app's lines (opening a big store and mounting a part of it) beside the CLI's.
+        let app = try measureAppAtScale(smoke: configuration.mode == "smoke")
         print(results.table)
-        print(results.summaryLine)
+        for line in app.lines { print(line) }
+        print(results.summaryLine + " " + app.summaryFields)
     } catch {
         FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
         exit(1)

@@ -20,6 +20,8 @@ struct TodoApp: TodoRoot {
     @State var list = TodoList()
     @State var newTitle = ""
     @State var showsDone = true
+    /// The new-item field has the focus: Add gives it back, so the next item can be typed.
+    @FocusState var isAddingItem: Bool
     @AppStorage("confirmsRemoval") var confirmsRemoval = false
     /// When the previous run started, nil on the first run.
     @NonState var lastOpened: Date? = nil
@@ -30,8 +32,11 @@ struct TodoApp: TodoRoot {
             Text("stored in \(storePath)")
             Text("")
             HStack {
-                TextField("New item", text: $newTitle)
-                Button("Add") { addNewTitle() }
+                TextField("New item", text: $newTitle).focused($isAddingItem)
+                Button("Add") {
+                    addNewTitle()
+                    isAddingItem = true
+                }
             }
             Text("")
             if list.items.isEmpty {

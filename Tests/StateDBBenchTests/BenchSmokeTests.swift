@@ -15,7 +15,9 @@ import Testing
             #expect(parts.count == 2)
             fields[String(parts[0])] = Double(parts[1])
         }
-        #expect(Set(fields.keys) == ["write_vs_sqlite", "hydrate_vs_sqlite", "update_scaling", "vs_userdefaults", "sql_per_read", "peak_rss_mb", "model_write_vs_slot"])
+        #expect(Set(fields.keys) == ["write_vs_sqlite", "hydrate_vs_sqlite", "update_scaling", "vs_userdefaults", "sql_per_read", "peak_rss_mb",
+                                     "hydrate_vs_minimal_graph", "inmemory_mount_vs_hydrate", "vs_json_file_100", "vs_json_file_10k",
+                                     "bytes_per_mounted_slot", "model_write_vs_slot"])
         for (name, value) in fields where name != "sql_per_read" { #expect(value > 0, "\(name)") }
         #expect(fields["sql_per_read"] == 0)
         #expect(ResultTable.render(results).contains("hydrate"))
@@ -37,6 +39,42 @@ import Testing
         let (_, host) = try scenario.runStatedb()
         #expect(host.render().contains("row 3: 3"))
         #expect(scenario.runFloor().count == 10)
+    }
+
+    @Test func theMinimalGraphFindsEveryRowsSlots() throws {
+        let scenario = try HydrateScenario(rows: 5)
+        let (_, root) = scenario.runMinimalGraphFloor(identityPrefix: scenario.identityPrefix)
+        #expect(root.children.map { $0.children[0].text } == (0..<5).map { "row \($0): \($0)" })
+    }
+
+    @Test func anInMemoryMountStartsFromTheSeedAndKeepsWrites() throws {
+        let scenario = try HydrateScenario(rows: 5)
+        let (_, host) = try scenario.runInMemory()
+        #expect(host.render().contains("row 3: 3"))
+    }
+
+    @Test func mountedSlotsTakeMemory() throws {
+        // Enough slots (4,000) for the resident set to grow by megabytes, past page granularity.
+        let bytes = try HydrateScenario(rows: 2_000).bytesPerMountedSlot()
+        #expect(bytes > 50 && bytes < 100_000, "\(bytes)")
+    }
+
+    @Test func anAppLaunchOnABuiltStoreFindsItsRows() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("app.sqlite")
+        try AppScaleScenario.build(path: path, slots: 40)
+        #expect(try AppScaleScenario.launch(path: path, rows: 5) > 0)
+        // The builder's keys are the ones the mounted tree's views write.
+        #expect(AppScaleScenario.key(row: 0, "count") == (try HydrateScenario(rows: 1)).identityPrefix + "0]/count")
+    }
+
+    @Test func theJSONPeerAndTheStoreSeeTheSameWrites() throws {
+        let scenario = try JSONFileScenario(slots: 4, frames: 2, writesPerFrame: 3)
+        _ = try scenario.runStatedb()
+        _ = try scenario.runJSONFile()
+        // statedb wrote serials 1...6, the JSON file 7...12: slot 0 last got 4, then 12.
+        #expect(scenario.storeValue(0) == 4)
+        #expect(try scenario.fileValue(0) == 12)
     }
 
     @Test func aModelWriteReRunsOnlyItsLeafAndStoresItsModel() throws {

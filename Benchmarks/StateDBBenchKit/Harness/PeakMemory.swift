@@ -31,3 +31,8 @@ func releaseFreedMemory() {
     guard let symbol = dlsym(nil, "malloc_trim") else { return }
     _ = unsafeBitCast(symbol, to: Trim.self)(0)
 }
+
+/// The resident set now, in bytes (`VmRSS`); 0 where it cannot be read.
+func residentBytes() -> Int {
+    Int((residentMegabytes() ?? 0) * 1024 * 1024)
+}

@@ -70,6 +70,9 @@ public final class ViewHost {
     /// Environment values, lifecycle actions and tasks of the views' modifiers.
     let modifierRuntime = ModifierRuntime()
 
+    /// Which control has the focus, and the `@FocusState` values kept in step with it.
+    let focus = HostFocus()
+
     /// How many `body` evaluations ran since the host was created (mounting included).
     public private(set) var bodyEvaluationCount = 0
 
@@ -97,6 +100,7 @@ public final class ViewHost {
         evaluate(self.root)
         carryOverMovedState()
         runModifierActions()
+        settleFocus()
         commit()
     }
 
@@ -125,6 +129,7 @@ public final class ViewHost {
         evaluateInvalidated()
         carryOverMovedState()
         runModifierActions()
+        settleFocus()
         commit()
     }
 
@@ -136,7 +141,7 @@ public final class ViewHost {
     /// Runs the actions the views' modifiers queued (`onDisappear`, `onChange`, `onAppear`),
     /// starts their tasks, and re-evaluates the views the actions' writes invalidated, in the
     /// same update (see `ModifierRuntime` for the order).
-    private func runModifierActions() {
+    func runModifierActions() {
         for _ in 0..<Self.modifierActionRounds where modifierRuntime.hasQueued {
             modifierRuntime.runQueued()
             evaluateInvalidated()
@@ -159,7 +164,7 @@ public final class ViewHost {
     /// had read it — it already saw its own write — and a chain of such writes ends after
     /// `bodyWriteChainLimit` bodies. So a body that writes what it reads cannot keep the host
     /// updating forever.
-    private func evaluateInvalidated() {
+    func evaluateInvalidated() {
         let writes = bodyWrites
         bodyWrites = [:]
         var invalidated: [ViewNode] = []
@@ -408,6 +413,7 @@ public final class ViewHost {
     private func attachSlots(of node: ViewNode) {
         let fields = node.info.slotFields
         guard !fields.isEmpty else { return }
+        if node.info.hasFocusState { focus.isActive = true }
         withBytes(of: node.view) { base in
             for field in fields {
                 let property = loadSlotProperty(field.type, at: base + field.offset)

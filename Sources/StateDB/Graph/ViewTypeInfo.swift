@@ -32,6 +32,8 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// Body is `Never`: a primitive or a body-less view.
     let hasNoBody: Bool
     let slotFields: [SlotField]
+    /// One of the slot fields is a `@FocusState`: its host keeps focus values in step.
+    let hasFocusState: Bool
     let environmentFields: [EnvironmentField]
     /// Compares two values of the type; nil when they always count as changed.
     let sameInputs: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
@@ -81,6 +83,7 @@ final class ViewTypeInfo: @unchecked Sendable {
             return true
         }
         self.slotFields = slotFields
+        hasFocusState = slotFields.contains { $0.type is any FocusStateMarker.Type }
         self.environmentFields = environmentFields
         if let equatable = type as? any Equatable.Type {
             sameInputs = InputComparison.equatableComparator(equatable)

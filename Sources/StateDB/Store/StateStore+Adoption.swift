@@ -17,7 +17,8 @@ extension StateStore {
 
     /// The stored type of the row at `key` when nothing in this process uses it; nil otherwise.
     func dormantType(at key: String) -> String? {
-        lock.withLock {
+        if rowsOnDemand { _ = try? readRowOnDemand(SlotIndexKey(key), key: key) }
+        return lock.withLock {
             guard case .dormant(let row) = slots[SlotIndexKey(key)] else { return nil }
             return row.type
         }
@@ -44,6 +45,7 @@ extension StateStore {
         // code), then carried over under it if neither the row nor the cell changed meanwhile;
         // if one did, it is looked at again.
         let index = SlotIndexKey(oldKey)
+        if rowsOnDemand { _ = try? readRowOnDemand(index, key: oldKey) }
         while true {
             let taken: (row: StoredRow, staged: StagedValue)? = lock.withLock {
                 guard !cell.isEnded, cell.createdAt == nil, case .dormant(let row) = slots[index],
@@ -59,6 +61,7 @@ extension StateStore {
                 guard now.version == row.version, cell.revision == staged.revision else { return nil }
                 if changesValue { _ = cell.applyLocked(staged) }
                 slots[index] = nil
+                noteRowGoingLocked(index)
                 pendingAdoptions.append(Adoption(cell: cell, fromKey: oldKey, type: row.type))
                 // The row, renamed, holds the value: nothing to write but the seen stamp.
                 cell.needsWrite = false
@@ -78,6 +81,12 @@ extension StateStore {
 extension StateStore {
     /// Whether any row under `root` (`root/…`) is unused in this process.
     func hasUnusedRows(under root: String) -> Bool {
+        if rowsOnDemand {
+            var found = false
+            // An unreadable file answers "yes": the scan for candidates reports its own error.
+            do { try forEachUnusedRowOnDisk(under: root) { _, _ in found = true; return false } } catch { return true }
+            return found
+        }
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
             for (indexKey, entry) in slots where Self.startsWith(indexKey.head, prefix) {
@@ -93,7 +102,22 @@ extension StateStore {
     /// The keys are looked at before the entries: an entry's row is copied out (five counted
     /// references) only for a key that passes, which keeps a scan of a million rows to tens of
     /// milliseconds.
+    ///
+    /// With rows read on demand, the rows come from a range of the file's key index, and
+    /// `include` runs outside the lock.
     func unusedRows(under root: String, where include: (String) -> Bool) -> [DormantRow] {
+        if rowsOnDemand {
+            var rows: [DormantRow] = []
+            do {
+                try forEachUnusedRowOnDisk(under: root) { key, type in
+                    if include(key) { rows.append(DormantRow(key: key, type: type)) }
+                    return true
+                }
+            } catch {
+                report(StateDiagnostic(kind: .externalChange, key: nil, message: "could not look for stored state to carry over: \(error)"))
+            }
+            return rows
+        }
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
             var rows: [DormantRow] = []

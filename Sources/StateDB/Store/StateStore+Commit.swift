@@ -7,6 +7,7 @@ extension StateStore {
     public func flush() throws {
         pollInPlaceChanges()
         try databaseLock.withLock {
+            if isInMemory && connection != nil { return settleInMemory() }
             let batch = takeBatch()
             guard !batch.isEmpty else { return }
             guard let connection else {
@@ -28,6 +29,8 @@ extension StateStore {
                         if item.cell.createdAt == nil { item.cell.createdAt = batch.now }
                     }
                     for item in batch.cells { item.cell.seenAt = batch.now }
+                    noteRowsGoneLocked(batch.deletions)
+                    noteRowsGoneLocked(batch.adoptions.map(\.fromKey))
                 }
             } catch {
                 restore(batch)

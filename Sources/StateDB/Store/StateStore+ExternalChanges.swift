@@ -14,6 +14,7 @@ extension StateStore {
     /// by another process goes back to its initial value (an `@AppStorage` slot, to no value:
     /// its readers show their defaults).
     public func refreshFromDisk() throws {
+        guard !isInMemory else { return }  // no other connection sees a `:memory:` database
         try withConnection("reading changes made by other processes") { connection in
             let version = try connection.pragmaInteger(.dataVersion)
             guard version != dataVersion else { return }
@@ -55,7 +56,8 @@ extension StateStore {
             for row in changed {
                 let key = SlotIndexKey(row.key)
                 guard let cell = slots[key]?.liveCell else {
-                    slots[key] = .dormant(row)
+                    // Rows read on demand: one not in memory is read from the file when asked for.
+                    if !rowsOnDemand || slots[key] != nil { slots[key] = .dormant(row) }
                     continue
                 }
                 if cell.needsWrite { continue }  // ours commits later and wins

@@ -43,9 +43,17 @@ extension StateStore {
         // `TypedSlotCell<Value>` cost a run-time metadata lookup per slot mounted.
         var found: SlotCell?
         var created = false
+        // With rows read on demand: the file was asked for this key's row.
+        var readFromFile = !rowsOnDemand
         while true {
             lock.lock()
             let index = slots.index(forKey: indexKey)
+            if index == nil && !readFromFile {
+                lock.unlock()
+                readFromFile = true
+                try readRowOnDemand(indexKey, key: slotKey.key)
+                continue
+            }
             if let index, case .dormant(let row) = slots.values[index] {
                 if decodesAppCode && (decodedOutside == nil && decodingError == nil || decodedVersion != row.version) {
                     lock.unlock()
@@ -306,6 +314,7 @@ extension StateStore {
             let key = SlotIndexKey(cell.key)
             if slots[key]?.liveCell === cell { slots[key] = nil }
             pendingDeletions.append(cell.key)
+            noteRowGoingLocked(key)
         }
     }
 

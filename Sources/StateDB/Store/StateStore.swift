@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// **Reads** come from memory: every row is loaded when the store opens, so reading a slot
-/// runs no SQL. **Writes** change memory at once and are committed together, one transaction
+/// runs no SQL. A file of more than 100,000 rows is not loaded whole: a slot's row is read
+/// (one indexed SELECT) when the slot mounts or is bound, and its reads run no SQL from then on. **Writes** change memory at once and are committed together, one transaction
 /// per `flush()` (a `ViewHost` flushes at the end of each `update()`). A write of an equal
 /// value (for `Equatable` types) changes nothing and writes nothing.
 ///
@@ -66,6 +67,10 @@ public final class StateStore: @unchecked Sendable {
         /// `StoreAdmin`, which reads and writes rows through the connection only: at a million
         /// slots loading them is most of what a one-key command would cost.
         var loadsRows = true
+        /// A file with more rows than this is not loaded whole at open: rows are read when
+        /// slots mount (`StateStore+RowsOnDemand.swift`). Internal, so tests can reach the
+        /// on-demand path with small files.
+        var rowsLoadedAtOpen = 100_000
 
         public init() {}
     }
@@ -86,6 +91,12 @@ public final class StateStore: @unchecked Sendable {
     /// (lock) Every key this process knows: the cell of a slot in use, or the row loaded from
     /// the file that nothing has asked for yet.
     @exclusivity(unchecked) var slots: [SlotIndexKey: SlotEntry] = [:]
+    /// Set once while opening: the file was too large to load whole, so rows are read when
+    /// asked for (`StateStore+RowsOnDemand.swift`).
+    var rowsOnDemand = false
+    /// (lock) With `rowsOnDemand`: keys whose rows the file still holds but whose deletion is
+    /// pending, with how many deletions of each are pending.
+    var goingRows: [SlotIndexKey: Int] = [:]
     /// (lock) Cells whose rows the next commit must write.
     @exclusivity(unchecked) var commitQueue: [SlotCell] = []
     /// (lock) Keys whose rows the next commit must delete.
@@ -191,7 +202,8 @@ public final class StateStore: @unchecked Sendable {
         StoreRegistry.shared.register(self)
     }
 
-    /// A store that lives in memory only, for tests and previews.
+    /// A store that lives in memory only, for tests and previews. Its values are never
+    /// encoded or written anywhere: `flush()` only marks them committed.
     public static func inMemory() -> StateStore {
         do {
             return try StateStore(inMemory: ())
@@ -233,9 +245,22 @@ public final class StateStore: @unchecked Sendable {
         try connection.execute("PRAGMA synchronous = NORMAL")
     }
 
-    /// Loads every row into memory, so reads never touch SQLite.
+    /// Loads every row into memory, so reads never touch SQLite; or, for a file of more than
+    /// `Options.rowsLoadedAtOpen` rows, none (they are read as slots mount).
     private func loadAllRows() throws {
         try withConnection("loading the store") { connection in
+            // The largest rowid bounds the row count and costs one descent of the table's
+            // B-tree, where count(*) reads the whole key index (~200 ms at a million rows). A
+            // file with many rows deleted may so be read on demand though it holds fewer: that
+            // changes what opening and mounting cost, not what they do.
+            let largestRowID = try connection.prepare("SELECT max(rowid) FROM slots")
+            let bound = try largestRowID.step() ? largestRowID.int64(at: 0) : 0
+            if bound > Int64(options.rowsLoadedAtOpen) {
+                rowsOnDemand = true
+                seenTick = try StoreClock.current(on: connection)
+                dataVersion = try connection.pragmaInteger(.dataVersion)
+                return
+            }
             let statement = try connection.prepare(StoredRow.selectSQL)
             var rows: [SlotIndexKey: SlotEntry] = [:]
             rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills

@@ -21,6 +21,13 @@ import StateDB
 ///
 /// Any key dismisses the message line. Focus follows the control's identity across updates;
 /// when that control goes away, the control now at its position takes the focus.
+///
+/// The session is the source of the host's focus (`ViewHost.focusedControl`): each move gives
+/// the control the host's focus, so the `@FocusState` values bound to it change and the
+/// bodies that read them re-run. When the app moves the focus (sets a focus state), the
+/// session follows after the update. When the app resigns it (sets the state to `false` or
+/// `nil`), the cursor stays on the control, which no longer has the host's focus, until the
+/// next move; a disabled control can hold the cursor too, never the host's focus.
 @MainActor
 public final class TerminalSession {
     public enum Outcome: Equatable, Sendable {
@@ -44,7 +51,13 @@ public final class TerminalSession {
     public init(host: ViewHost) {
         self.host = host
         snapshot = HostSnapshot(host: host)
-        focus = snapshot.controls.isEmpty ? nil : 0
+        let focused = host.focusedControl?.identity
+        if let focused, let index = snapshot.controls.firstIndex(where: { $0.identity == focused }) {
+            focus = index
+        } else {
+            focus = snapshot.controls.isEmpty ? nil : 0
+            giveHostFocus()
+        }
         syncEditor()
     }
 
@@ -58,18 +71,23 @@ public final class TerminalSession {
         messages.append(message)
     }
 
-    /// Takes a new snapshot (after the host changed), keeping the focus on the same control.
+    /// Takes a new snapshot (after the host changed), keeping the focus on the same control,
+    /// or moving it where the app moved the host's focus.
     public func refresh() {
         let previousIdentity = focusedIdentity
         let previousIndex = focus
         snapshot = HostSnapshot(host: host)
         let controls = snapshot.controls
-        if let previousIdentity, let index = controls.firstIndex(where: { $0.identity == previousIdentity }) {
+        let hostFocus = host.focusedControl?.identity
+        if let hostFocus, let index = controls.firstIndex(where: { $0.identity == hostFocus }) {
             focus = index
+        } else if let previousIdentity, let index = controls.firstIndex(where: { $0.identity == previousIdentity }) {
+            focus = index  // the app resigned the focus, or the control is disabled: the cursor stays
         } else if controls.isEmpty {
             focus = nil
         } else {
             focus = min(previousIndex ?? 0, controls.count - 1)
+            giveHostFocus()
         }
         if focusedIdentity != previousIdentity { editor = nil }
         syncEditor()
@@ -242,7 +260,26 @@ public final class TerminalSession {
         if index != focus { editor = nil }
         focus = index
         followsFocus = true
+        giveHostFocus()
         syncEditor()
+    }
+
+    /// Gives the focused control the host's focus (a disabled one takes it from everyone),
+    /// then takes a new snapshot: bodies that read a focus state may have changed the screen.
+    private func giveHostFocus() {
+        guard let identity = focusedIdentity, let handle = focusedHandle, !handle.isFocused else { return }
+        do {
+            try handle.focus()
+        } catch {
+            host.resignFocus()
+        }
+        snapshot = HostSnapshot(host: host)
+        let controls = snapshot.controls
+        if let index = controls.firstIndex(where: { $0.identity == identity }) {
+            focus = index
+        } else {
+            focus = controls.isEmpty ? nil : min(focus ?? 0, controls.count - 1)
+        }
     }
 
     /// Moves to the control on the nearest line above or below whose column is closest.

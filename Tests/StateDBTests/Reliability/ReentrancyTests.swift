@@ -157,7 +157,9 @@ struct ReentrancyTests {
     }
 
     @Test func encodeToMayReadAnotherBinding() throws {
-        let store = StateStore.inMemory()
+        // A file: an in-memory store's commits encode nothing (no row is ever read back).
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
         Other.binding.value = try store.binding(for: "Reentrancy/other", default: 1)
         let value = try store.binding(for: "Reentrancy/encoded", default: EncodedByReading(id: 0))
         value.wrappedValue = EncodedByReading(id: 7)

@@ -37,6 +37,23 @@ struct TodoTerminalHostTests {
         #expect(terminal.output.contains("\u{1B}[?2004l"), "bracketed paste is switched off again")
     }
 
+    @Test func afterAddTheFocusIsBackInTheNewItemField() throws {
+        let terminal = try PseudoTerminal(rows: 24, columns: 60)
+        let process = try terminal.spawn(TodoBinary.url, ["--store", store])
+        #expect(terminal.waitFor("\u{1B}[7mNew item: []\u{1B}[27m  [ Add ]"))
+        terminal.type("milk")
+        #expect(terminal.waitFor("New item: [milk]"))
+        terminal.type("\r\r")  // Enter leaves the field, Enter presses Add (isAddingItem = true)
+        #expect(terminal.waitFor("1. milk"))
+        terminal.type("eggs")  // lands in the field again, not on the button
+        #expect(terminal.waitFor("\u{1B}[7mNew item: [eggs]\u{1B}[27m"))
+        terminal.type("\r\r")
+        #expect(terminal.waitFor("2. eggs"))
+        terminal.type("\u{03}")
+        finish(process, on: terminal)
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func aStoreDiagnosticGoesToTheMessageLineThenToStandardError() throws {
         _ = try TodoBinary.run(["--store", store], input: "add Buy milk\n")
         let terminal = try PseudoTerminal(rows: 24, columns: 80)

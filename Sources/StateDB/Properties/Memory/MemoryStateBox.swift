@@ -21,6 +21,9 @@ import Observation
 @usableFromInline
 final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked Sendable {
     let tracksReads: Bool
+    /// The first attach reports the slot (`notPersisted`); false for values that are never
+    /// persisted by design (`@FocusState`), where the report would say nothing useful.
+    let reportsNotPersisted: Bool
     private let observation = ValueObservation()
     /// (side lock) The value, when this box is the identity's (or unattached).
     private var value: Value
@@ -30,9 +33,10 @@ final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked 
     private var key: String?
 
     @usableFromInline
-    init(initialValue: Value, tracksReads: Bool) {
+    init(initialValue: Value, tracksReads: Bool, reportsNotPersisted: Bool = true) {
         value = initialValue
         self.tracksReads = tracksReads
+        self.reportsNotPersisted = reportsNotPersisted
     }
 
     private var lock: NSLock { SideLocks.lock(for: self) }
@@ -95,6 +99,7 @@ final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked 
             self.key = text
             attachment = nil
         }
+        guard reportsNotPersisted else { return self }
         store.reportOnce(StateDiagnostic(
             kind: .notPersisted, key: text,
             message: "\(ValueCodec.typeName(of: Value.self)) is not Codable, so this slot is kept in memory only: it survives re-evaluation and re-creation of the view, not a restart. Make the type Codable to persist it."))
