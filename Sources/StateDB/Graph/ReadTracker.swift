@@ -1,5 +1,3 @@
-import Foundation
-
 /// Collects the slots a body reads while it runs, and the slots it writes (a body should only
 /// read: see `ViewHost`'s handling of writes during evaluation).
 final class ReadRecorder {
@@ -45,41 +43,25 @@ final class ReadRecorder {
 /// writes on other threads (a background task touching a binding) are never attributed to a
 /// view.
 enum ReadTracker {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let slot = ThreadRecorderSlot<ReadRecorder>()
 
     static func recordRead(of cell: SlotCell) {
-        guard let raw = pthread_getspecific(key) else { return }
-        Unmanaged<ReadRecorder>.fromOpaque(raw).takeUnretainedValue().record(cell)
+        slot.current?.record(cell)
     }
 
     /// Notes a write that changed `cell` (to `revision`), when this thread is evaluating a body.
     static func recordWrite(of cell: SlotCell, revision: UInt64) {
-        guard let raw = pthread_getspecific(key) else { return }
-        Unmanaged<ReadRecorder>.fromOpaque(raw).takeUnretainedValue().recordWrite(cell, revision: revision)
+        slot.current?.recordWrite(cell, revision: revision)
     }
 
     /// Runs `body` with `recorder` collecting this thread's reads; nests correctly.
-    ///
-    /// The thread-local slot holds the recorder unretained (`Unmanaged`, the only way to put a
-    /// Swift object in a `pthread` key): it is there only while this call runs, and the caller's
-    /// reference keeps it alive all that time.
     static func withRecorder<T>(_ recorder: ReadRecorder, _ body: () throws -> T) rethrows -> T {
         recorder.isRecording = true
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(recorder).toOpaque())
-        defer { pthread_setspecific(key, previous) }
-        return try body()
+        return try slot.with(recorder, body)
     }
 
     /// Runs `body` without attributing reads to any view (actions, rendering).
     static func untracked<T>(_ body: () throws -> T) rethrows -> T {
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, nil)
-        defer { pthread_setspecific(key, previous) }
-        return try body()
+        try slot.with(nil, body)
     }
 }

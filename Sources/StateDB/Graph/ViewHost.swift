@@ -344,8 +344,7 @@ public final class ViewHost {
         if !list.elements.isEmpty && node.children.count == list.elements.count
             && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
             for (index, (child, element)) in zip(node.children, list.elements).enumerated() {
-                if !element.modifiers.isEmpty || child.attachments != nil { modifierRuntime.update(child, with: element.modifiers) }
-                child.takeModifiers(list.modifiers(at: index))
+                handModifiers(list.modifiers(at: index), to: child, isNew: false)
                 guard child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) else { continue }
                 child.view = element.view
                 child.info = element.info
@@ -360,7 +359,7 @@ public final class ViewHost {
             children.reserveCapacity(list.elements.count)
             for (index, element) in list.elements.enumerated() {
                 let child = ViewNode(element, parent: node)
-                child.takeModifiers(list.modifiers(at: index))
+                handModifiers(list.modifiers(at: index), to: child, isNew: true)
                 evaluate(child, depth: depth)
                 children.append(child)
             }
@@ -376,8 +375,7 @@ public final class ViewHost {
         for (index, element) in list.elements.enumerated() {
             if let child = previous[element.segment], child.info === element.info {
                 previous[element.segment] = nil
-                if !element.modifiers.isEmpty || child.attachments != nil { modifierRuntime.update(child, with: element.modifiers) }
-                child.takeModifiers(list.modifiers(at: index))
+                handModifiers(list.modifiers(at: index), to: child, isNew: false)
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
                     child.info = element.info
@@ -387,7 +385,7 @@ public final class ViewHost {
             } else {
                 if let replaced = previous.removeValue(forKey: element.segment) { unmount(replaced) }
                 let child = ViewNode(element, parent: node)
-                child.takeModifiers(list.modifiers(at: index))
+                handModifiers(list.modifiers(at: index), to: child, isNew: true)
                 evaluate(child, depth: depth)
                 children.append(child)
             }

@@ -57,9 +57,6 @@ final class ViewNode {
     convenience init(_ element: ChildList.Element, parent: ViewNode) {
         self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
                   position: element.position, legacyPrefix: element.legacyPrefix)
-        if !element.modifiers.isEmpty {
-            attachments = NodeAttachments(modifiers: element.modifiers, parentHead: parent.environmentHead)
-        }
     }
 
     /// The qualifiers after the name in the first round's segment of this view: what its

@@ -64,16 +64,14 @@ struct ChildList {
         /// round gave it, when asked.
         let position: BlockShape.Position
         let legacyPrefix: String?
-        /// The modifiers attached to the view (`ModifierView`), innermost first.
-        var modifiers: [NodeModifier] = []
     }
 
     private(set) var elements: [Element] = []
-    /// The modifiers attached to each element (`.bold()`, `.tag(x)`, innermost first; see
+    /// The modifiers attached to each element (`.bold()`, `.onAppear`, innermost first; see
     /// `ModifiedView`), by element index; empty while no element has one. Beside the elements
     /// rather than in them: a field per element cost a retain and a release per copy, ~0.5%
     /// of mounting a tree that has no modifier at all.
-    private var attachedModifiers: [[any AttachedModifier]] = []
+    private var attachedModifiers: [ElementModifiers] = []
     /// The shape of the first block added, when the view being evaluated is a stack or group
     /// whose block is numbered with its parent's (`BlockShape.Position.contentShape`).
     private var containerShape: BlockShape?
@@ -146,23 +144,18 @@ struct ChildList {
                  legacyPrefix: (block.legacyPrefix ?? block.prefix) + position.legacyQualifiers)
     }
 
-    /// Attaches `modifier` to the views added since element `start` (a modifier's content).
-    mutating func attachModifier(_ modifier: NodeModifier, toElementsFrom start: Int) {
-        for index in start..<elements.count { elements[index].modifiers.append(modifier) }
-    }
-
-    /// Attaches `modifier` to every element added since `first` (the views a modifier's
+    /// Attaches `request` to every element added since `first` (the views a modifier's
     /// content produced: one view, or none for an empty `if`; see `ModifiedView`).
-    mutating func attach(_ modifier: any AttachedModifier, fromElement first: Int) {
+    mutating func attach(_ request: ViewModifierRequest, fromElement first: Int) {
         guard first < elements.count else { return }
         if attachedModifiers.count < elements.count {
-            attachedModifiers += Array(repeating: [], count: elements.count - attachedModifiers.count)
+            attachedModifiers += Array(repeating: ElementModifiers(), count: elements.count - attachedModifiers.count)
         }
-        for index in first..<elements.count { attachedModifiers[index].append(modifier) }
+        for index in first..<elements.count { attachedModifiers[index].append(request) }
     }
 
     /// The modifiers attached to element `index`, or nil when it has none.
-    func modifiers(at index: Int) -> [any AttachedModifier]? {
+    func modifiers(at index: Int) -> ElementModifiers? {
         guard index < attachedModifiers.count, !attachedModifiers[index].isEmpty else { return nil }
         return attachedModifiers[index]
     }

@@ -1,7 +1,7 @@
 /// What a modifier asks of the view it is attached to. Modifiers (`.environment`,
 /// `.onAppear`, `.task`…) are not views of their own in the graph: they add no segment to
 /// identities (wrapping a view in one keeps its state) and attach these requests to the view
-/// they modify, innermost first (see `ModifierView`).
+/// they modify, innermost first (see `ModifiedView`).
 ///
 /// `indirect`: each request is one reference, so the copies the graph makes of modifier lists
 /// are retains rather than the value witnesses of a multi-payload enum (~1,500 instructions

@@ -5,16 +5,10 @@
 /// (`Screen/List/Row[#2]`). `List(items) { … }` is `List { ForEach(items) { … } }`, as in
 /// SwiftUI, so its rows are `List/ForEach/Row[id: 42]`. Selection is not supported: a `List`
 /// has no focus of its own (its rows' controls have).
-public struct List<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
+public struct List<SelectionValue: Hashable, Content: View>: View, ContainerView {
     public typealias Body = Never
     /// The rows.
     public let content: Content
-
-    func addChildren(to list: inout ChildList) { list.addBlock(content) }
-
-    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
-
-    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
 
 extension List where SelectionValue == Never {
@@ -57,19 +51,13 @@ extension List where SelectionValue == Never {
 
 /// A container for controls, as in SwiftUI's settings screens. Renders and is keyed like a
 /// `VStack` (`Screen/Form/Toggle`); its `Section`s group the controls under their headers.
-public struct Form<Content: View>: View, PrimitiveView {
+public struct Form<Content: View>: View, ContainerView {
     public typealias Body = Never
     public let content: Content
 
     public init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }
-
-    func addChildren(to list: inout ChildList) { list.addBlock(content) }
-
-    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
-
-    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
 
 /// The axes a view scrolls along, as in SwiftUI.
@@ -88,7 +76,7 @@ public enum Axis: Int8, Sendable, CaseIterable {
 /// terminal host scrolls the whole screen (PgUp/PgDn, and with the focus) when it is taller
 /// than the window, so a `ScrollView` marks intent rather than adding a scroll region of its
 /// own. Keyed like a `VStack` (`Screen/ScrollView/Row`).
-public struct ScrollView<Content: View>: View, PrimitiveView {
+public struct ScrollView<Content: View>: View, ContainerView {
     public typealias Body = Never
     public let axes: Axis.Set
     public let showsIndicators: Bool
@@ -99,10 +87,4 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
         self.showsIndicators = showsIndicators
         self.content = content()
     }
-
-    func addChildren(to list: inout ChildList) { list.addBlock(content) }
-
-    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
-
-    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }

@@ -122,7 +122,7 @@ public struct TextFieldHandle: ControlHandleKind {
     }
 
     private var binding: Binding<String> {
-        (control.node.view as? TextField)?.text ?? (control.node.view as! SecureField).text
+        (control.node.view as! any TextInputView).text
     }
 
     /// The text the field holds (a secure field's too: tests may read it).

@@ -1,6 +1,6 @@
 /// A text field whose text is not shown, as in SwiftUI: bound to a `String`, rendered as
 /// `Title: [••••]` (one bullet per character), in `render()` and on the terminal alike.
-public struct SecureField: View, PrimitiveView {
+public struct SecureField: View, TextInputView {
     public typealias Body = Never
     public let title: String
     /// The text the field edits.
@@ -15,10 +15,6 @@ public struct SecureField: View, PrimitiveView {
         self.init(String(title), text: text)
     }
 
-    /// The text as drawn.
-    static func masked(_ text: String) -> String { String(repeating: "•", count: text.count) }
-
-    func renderLines(children: [[String]]) -> [String] {
-        [title + ": [" + Self.masked(text.wrappedValue) + "]"]
-    }
+    /// One bullet per character: the text itself is never drawn.
+    static func shown(_ text: String) -> String { String(repeating: "•", count: text.count) }
 }

@@ -9,7 +9,7 @@ public enum HorizontalAlignment: Sendable, Equatable { case leading, center, tra
 public enum VerticalAlignment: Sendable, Equatable { case top, center, bottom }
 
 /// Arranges its children vertically. Renders each child's lines below the previous one's.
-public struct VStack<Content: View>: View, PrimitiveView {
+public struct VStack<Content: View>: View, ContainerView {
     public typealias Body = Never
     public let alignment: HorizontalAlignment
     public let spacing: Double?
@@ -20,17 +20,11 @@ public struct VStack<Content: View>: View, PrimitiveView {
         self.spacing = spacing
         self.content = content()
     }
-
-    func addChildren(to list: inout ChildList) { list.addBlock(content) }
-
-    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
-
-    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
 
 /// Arranges its children horizontally. Renders their lines side by side, two spaces apart,
 /// each column as wide as its widest line in terminal cells.
-public struct HStack<Content: View>: View, PrimitiveView {
+public struct HStack<Content: View>: View, ContainerView {
     public typealias Body = Never
     public let alignment: VerticalAlignment
     public let spacing: Double?
@@ -41,10 +35,6 @@ public struct HStack<Content: View>: View, PrimitiveView {
         self.spacing = spacing
         self.content = content()
     }
-
-    func addChildren(to list: inout ChildList) { list.addBlock(content) }
-
-    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
 
     func renderLines(children: [[String]]) -> [String] {
         let columns = children.filter { !$0.isEmpty }
@@ -63,19 +53,13 @@ public struct HStack<Content: View>: View, PrimitiveView {
 }
 
 /// Groups views without arranging them; a segment of its own in identities.
-public struct Group<Content: View>: View, PrimitiveView {
+public struct Group<Content: View>: View, ContainerView {
     public typealias Body = Never
     public let content: Content
 
     public init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }
-
-    func addChildren(to list: inout ChildList) { list.addBlock(content) }
-
-    nonisolated static var contentBlocks: [ContentBlock] { [.container(Content.self)] }
-
-    func renderLines(children: [[String]]) -> [String] { children.flatMap { $0 } }
 }
 
 extension String {

@@ -1,5 +1,5 @@
 /// An editable line of text bound to a `String`. Renders as `Title: [text]`.
-public struct TextField: View, PrimitiveView {
+public struct TextField: View, TextInputView {
     public typealias Body = Never
     public let title: String
     /// The text the field shows and edits.
@@ -14,7 +14,5 @@ public struct TextField: View, PrimitiveView {
         self.init(String(title), text: text)
     }
 
-    func renderLines(children: [[String]]) -> [String] {
-        [title + ": [" + text.wrappedValue + "]"]
-    }
+    static func shown(_ text: String) -> String { text }
 }
