@@ -79,8 +79,16 @@ final class PostgresTestServer: Sendable {
         try Self.runAsServerUser(bin.appendingPathComponent("initdb"),
                                  ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"])
         // fsync off: the tests prove semantics, not the disk; durability is the server's own.
-        try Self.runAsServerUser(bin.appendingPathComponent("pg_ctl"),
-                                 ["-D", folder + "/data", "-o", "-k \(folder) -c listen_addresses= -c fsync=off", "-l", folder + "/server.log", "-w", "start"])
+        // The server inherits pg_ctl's output: sent nowhere, so reading it cannot wait for the
+        // server to exit. Its messages go to server.log.
+        do {
+            try Self.runAsServerUser(bin.appendingPathComponent("pg_ctl"),
+                                     ["-D", folder + "/data", "-o", "-k \(folder) -c listen_addresses= -c fsync=off", "-l", folder + "/server.log", "-w", "start"],
+                                     capturingOutput: false)
+        } catch {
+            let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
+            throw Failure(description: "\(error); server.log: \(log.suffix(2000))")
+        }
     }
 
     private func stop() {
@@ -121,11 +129,11 @@ final class PostgresTestServer: Sendable {
         return try Self.execute(bin.appendingPathComponent(program), arguments)
     }
 
-    private static func runAsServerUser(_ executable: URL, _ arguments: [String]) throws {
+    private static func runAsServerUser(_ executable: URL, _ arguments: [String], capturingOutput: Bool = true) throws {
         if getuid() == 0 {
-            _ = try execute(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", "postgres", "--", executable.path] + arguments)
+            _ = try execute(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", "postgres", "--", executable.path] + arguments, capturingOutput: capturingOutput)
         } else {
-            _ = try execute(executable, arguments)
+            _ = try execute(executable, arguments, capturingOutput: capturingOutput)
         }
     }
 
@@ -134,17 +142,17 @@ final class PostgresTestServer: Sendable {
         return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 
-    private static func execute(_ executable: URL, _ arguments: [String]) throws -> String {
+    private static func execute(_ executable: URL, _ arguments: [String], capturingOutput: Bool = true) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        process.standardOutput = capturingOutput ? output : FileHandle.nullDevice
+        process.standardError = capturingOutput ? errors : FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outputData = capturingOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+        let errorData = capturingOutput ? errors.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: errorData, as: UTF8.self))")
