@@ -79,21 +79,21 @@ final class PostgresTestServer: Sendable {
         try Self.runAsServerUser(bin.appendingPathComponent("initdb"),
                                  ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"])
         // fsync off: the tests prove semantics, not the disk; durability is the server's own.
-        // The server inherits pg_ctl's output: sent nowhere, so reading it cannot wait for the
-        // server to exit. Its messages go to server.log.
-        do {
-            try Self.runAsServerUser(bin.appendingPathComponent("pg_ctl"),
-                                     ["-D", folder + "/data", "-o", "-k \(folder) -c listen_addresses= -c fsync=off", "-l", folder + "/server.log", "-w", "start"],
-                                     capturingOutput: false)
-        } catch {
+        // Started with posix_spawn rather than Process: Foundation tells that a child ended by a
+        // socket the child inherits, and the server pg_ctl leaves running would inherit it too,
+        // so Process would wait for the server to exit. Its messages go to server.log.
+        let status = Self.spawnAsServerUser(bin.appendingPathComponent("pg_ctl").path,
+                                            ["-D", folder + "/data", "-o", "-k \(folder) -c listen_addresses= -c fsync=off",
+                                             "-l", folder + "/server.log", "-w", "start"])
+        guard status == 0 else {
             let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
-            throw Failure(description: "\(error); server.log: \(log.suffix(2000))")
+            throw Failure(description: "pg_ctl start failed (\(status)); server.log: \(log.suffix(2000))")
         }
     }
 
     private func stop() {
         guard let cluster, let bin = Self.binaries else { return }
-        try? Self.runAsServerUser(bin.appendingPathComponent("pg_ctl"), ["-D", cluster + "/data", "-m", "immediate", "-w", "stop"])
+        _ = Self.spawnAsServerUser(bin.appendingPathComponent("pg_ctl").path, ["-D", cluster + "/data", "-m", "immediate", "-w", "stop"])
         try? FileManager.default.removeItem(atPath: cluster)
     }
 
@@ -116,9 +116,13 @@ final class PostgresTestServer: Sendable {
         try run("psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", host, "-U", user, "-d", name, "-c", sql])
     }
 
-    /// `pg_dump` of database `name`: everything in it, schema and rows, as text.
+    /// `pg_dump` of database `name`: everything in it, schema and rows, as text. Without the
+    /// `\restrict` and `\unrestrict` lines, whose key pg_dump makes new at every run.
     func dump(_ name: String) throws -> String {
         try run("pg_dump", ["-h", host, "-U", user, "--no-owner", name])
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("\\restrict ") && !$0.hasPrefix("\\unrestrict ") }
+            .joined(separator: "\n")
     }
 
     /// Runs one of the client programs (as the current user: the socket trusts every login as
@@ -129,12 +133,33 @@ final class PostgresTestServer: Sendable {
         return try Self.execute(bin.appendingPathComponent(program), arguments)
     }
 
-    private static func runAsServerUser(_ executable: URL, _ arguments: [String], capturingOutput: Bool = true) throws {
+    private static func runAsServerUser(_ executable: URL, _ arguments: [String]) throws {
         if getuid() == 0 {
-            _ = try execute(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", "postgres", "--", executable.path] + arguments, capturingOutput: capturingOutput)
+            _ = try execute(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", "postgres", "--", executable.path] + arguments)
         } else {
-            _ = try execute(executable, arguments, capturingOutput: capturingOutput)
+            _ = try execute(executable, arguments)
         }
+    }
+
+    /// Runs `path` (as the postgres user when root) with its output sent to /dev/null, waits
+    /// for it, and returns its exit status.
+    private static func spawnAsServerUser(_ path: String, _ arguments: [String]) -> Int32 {
+        let argv = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] + arguments : [path] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let copies = argv.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, copies + [nil], environ)
+        guard spawned == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS, which Swift does not import.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
 
     private static func postgresUser() -> (uid: uid_t, gid: gid_t) {
@@ -142,17 +167,17 @@ final class PostgresTestServer: Sendable {
         return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 
-    private static func execute(_ executable: URL, _ arguments: [String], capturingOutput: Bool = true) throws -> String {
+    private static func execute(_ executable: URL, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe(), errors = Pipe()
-        process.standardOutput = capturingOutput ? output : FileHandle.nullDevice
-        process.standardError = capturingOutput ? errors : FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let outputData = capturingOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-        let errorData = capturingOutput ? errors.fileHandleForReading.readDataToEndOfFile() : Data()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: errorData, as: UTF8.self))")
