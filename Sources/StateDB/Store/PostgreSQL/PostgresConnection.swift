@@ -124,7 +124,8 @@ final class PostgresConnection {
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    /// `isolation` is put after `BEGIN` (a literal: `"ISOLATION LEVEL REPEATABLE READ"`).
+    /// `begin` opens it (a literal: `"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"` for a
+    /// read in one snapshot).
     func transaction<T>(_ begin: PostgresSQL = "BEGIN", _ body: () throws -> T) throws -> T {
         try execute(begin)
         do {

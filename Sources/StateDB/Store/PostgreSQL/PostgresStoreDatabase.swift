@@ -157,8 +157,7 @@ final class PostgresStoreDatabase {
                 return true
             }
             let own = connection.backendPID
-            let deadline = timeout
-            let received = try connection.waitForNotifications(timeout: deadline)
+            let received = try connection.waitForNotifications(timeout: timeout)
             return received.contains { $0.channel == Self.changesChannel.description && $0.senderPID != own }
         }
     }
