@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A PostgreSQL server for the tests, reached through a unix socket only.
 ///
@@ -43,21 +42,25 @@ final class PostgresTestServer: Sendable {
     /// The private cluster's folder, nil for the CI's server.
     private let cluster: String?
 
-    private static let started = Mutex<Result<PostgresTestServer, Failure>?>(nil)
+    /// Guards `started`. An NSLock, which the thread sanitizer understands (it reported the
+    /// accesses under a `Mutex` as races).
+    private static let startLock = NSLock()
+    /// (startLock) The process's server, once started or failed.
+    nonisolated(unsafe) private static var started: Result<PostgresTestServer, Failure>?
 
     /// The process's server, started on first use.
     static func shared() throws -> PostgresTestServer {
-        try started.withLock { state in
-            if state == nil {
-                state = Result { try PostgresTestServer() }.mapError { $0 as? Failure ?? Failure(description: "\($0)") }
-                if case .success = state { atexit { PostgresTestServer.stopShared() } }
+        try startLock.withLock {
+            if started == nil {
+                started = Result { try PostgresTestServer() }.mapError { $0 as? Failure ?? Failure(description: "\($0)") }
+                if case .success = started { atexit { PostgresTestServer.stopShared() } }
             }
-            return try state!.get()
+            return try started!.get()
         }
     }
 
     private static func stopShared() {
-        if case .success(let server)? = started.withLock({ $0 }) { server.stop() }
+        if case .success(let server)? = startLock.withLock({ started }) { server.stop() }
     }
 
     private init() throws {
