@@ -18,6 +18,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libpq, PostgreSQL's client library, from the system (Debian: libpq-dev), for stores
+        // on a PostgreSQL server (docs/postgresql.md).
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // Turns Migrations/*.sql into Swift source at build time, so nothing reads that
         // folder at run time.
         .executableTarget(
@@ -32,7 +40,7 @@ let package = Package(
         ),
         .target(
             name: "StateDB",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "CLibPQ"],
             path: "Sources/StateDB",
             plugins: ["EmbedMigrations"]
         ),

@@ -1,16 +1,22 @@
-// Writes a Swift file that embeds the store's SQL migrations.
-// Usage: EmbedMigrationsTool OUTPUT.swift MIGRATIONS_FOLDER
+// Writes a Swift file that embeds the store's SQL migrations: the SQLite schema's and the
+// PostgreSQL dialect's.
+// Usage: EmbedMigrationsTool OUTPUT.swift MIGRATIONS_FOLDER POSTGRESQL_MIGRATIONS_FOLDER
 import Foundation
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let outputPath = arguments.first, let folder = arguments.last else {
-    FileHandle.standardError.write(Data("usage: EmbedMigrationsTool OUTPUT MIGRATIONS_FOLDER\n".utf8))
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: EmbedMigrationsTool OUTPUT MIGRATIONS_FOLDER POSTGRESQL_MIGRATIONS_FOLDER\n".utf8))
     exit(2)
 }
-let sqlFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-    .filter { $0.hasSuffix(".sql") }
-    .sorted()
-    .map { folder + "/" + $0 }
+let outputPath = arguments[0]
+
+/// The `.sql` files of `folder`, in file-name order (none when the folder does not exist).
+func sqlFiles(in folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        .filter { $0.hasSuffix(".sql") }
+        .sorted()
+        .map { folder + "/" + $0 }
+}
 
 /// A multi-line raw string literal whose value is exactly `text`: its delimiter and escape
 /// marker cannot occur inside `text`, and the literal's last line break is not part of the value.
@@ -20,22 +26,33 @@ func rawLiteral(_ text: String) -> String {
     return hashes + "\"\"\"\n" + text + "\n\"\"\"" + hashes
 }
 
-var entries: [String] = []
-for path in sqlFiles {
-    let fileName = URL(fileURLWithPath: path).lastPathComponent
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        FileHandle.standardError.write(Data("EmbedMigrationsTool: cannot read \(path) as UTF-8\n".utf8))
-        exit(1)
+/// One `EmbeddedSQLFile(…)` line per file of `folder`.
+func entries(of folder: String) -> String {
+    var entries: [String] = []
+    for path in sqlFiles(in: folder) {
+        let fileName = URL(fileURLWithPath: path).lastPathComponent
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            FileHandle.standardError.write(Data("EmbedMigrationsTool: cannot read \(path) as UTF-8\n".utf8))
+            exit(1)
+        }
+        entries.append("    EmbeddedSQLFile(fileName: \(String(reflecting: fileName)), sql: \(rawLiteral(text))),")
     }
-    entries.append("    EmbeddedSQLFile(fileName: \(String(reflecting: fileName)), sql: \(rawLiteral(text))),")
+    return entries.joined(separator: "\n")
 }
 
 let source = """
-// Generated at build time from Migrations/*.sql by EmbedMigrationsTool. Do not edit.
+// Generated at build time from Migrations/*.sql and Migrations/postgresql/*.sql by
+// EmbedMigrationsTool. Do not edit.
 
 /// The store schema's migration files, in file-name order, exactly as they are in `Migrations/`.
 let embeddedSchemaFiles: [EmbeddedSQLFile] = [
-\(entries.joined(separator: "\n"))
+\(entries(of: arguments[1]))
+]
+
+/// The PostgreSQL dialect of the store schema, in file-name order, exactly as the files are in
+/// `Migrations/postgresql/`.
+let embeddedPostgresSchemaFiles: [EmbeddedSQLFile] = [
+\(entries(of: arguments[2]))
 ]
 
 """

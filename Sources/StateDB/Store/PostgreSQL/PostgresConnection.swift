@@ -1,0 +1,256 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection. Not thread-safe by itself: its owner serialises all use of it (as
+/// `StateStore` does its SQLite connection).
+///
+/// Every statement is a `PostgresSQL` literal with its values bound as `$n` parameters; the
+/// only statements run without parameters through the simple protocol are the literals
+/// themselves and the embedded migration files.
+///
+/// **Failover.** A URL may list several hosts; libpq tries them in order and, with
+/// `target_session_attrs=read-write` (added unless the URL says otherwise), keeps the first
+/// that accepts writes. `reconnect()` goes through the list again, so after a failover it
+/// finds the new primary, and it repeats the `LISTEN`s the connection had.
+final class PostgresConnection {
+    /// The URL as given (it may hold a password: show `redactedURL`).
+    let url: String
+    /// `url` with any password hidden.
+    let redactedURL: String
+    private var handle: OpaquePointer?
+    /// Channels to listen on again after a reconnect.
+    private(set) var channels: [String] = []
+    /// Statements run since the connection opened.
+    private(set) var statementsExecuted = 0
+
+    /// Connects to `url` (`postgresql://…` or `postgres://…`).
+    /// - Throws: `PostgresError(.cannotConnect)` with libpq's reason.
+    init(url: String) throws {
+        self.url = url
+        redactedURL = PostgresURL.redacted(url)
+        guard PostgresURL.isPostgresURL(url) else {
+            throw PostgresError(.cannotConnect, message: "not a PostgreSQL URL: it must start with postgresql:// or postgres://")
+        }
+        handle = try Self.connect(url)
+    }
+
+    deinit { close() }
+
+    func close() {
+        if let handle { PQfinish(handle) }
+        handle = nil
+    }
+
+    /// True while the connection is up, as far as libpq knows (it learns of a break at the
+    /// next use).
+    var isConnected: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+
+    /// The server's process id for this connection (`pg_backend_pid()`), 0 when closed.
+    var backendPID: Int32 { handle.map { PQbackendPID($0) } ?? 0 }
+
+    /// Connects again (the same URL, every host in order), then listens again on every
+    /// channel it listened on.
+    func reconnect() throws {
+        close()
+        handle = try Self.connect(url)
+        let listened = channels
+        channels = []
+        for channel in listened { try listen(channel) }
+    }
+
+    /// Reconnects when libpq knows the connection broke.
+    func ensureConnected() throws {
+        if !isConnected { try reconnect() }
+    }
+
+    private static func connect(_ url: String) throws -> OpaquePointer {
+        // Key words are read in order and a later one wins, so the defaults come before
+        // `dbname` (the URL, expanded): the URL can override each of them.
+        let keywords = ["target_session_attrs", "fallback_application_name", "connect_timeout", "dbname"]
+        let values = ["read-write", "statedb", "10", url]
+        let connection = withCStrings(keywords) { keywordPointers in
+            withCStrings(values) { valuePointers in
+                PQconnectdbParams(keywordPointers, valuePointers, 1)
+            }
+        }
+        guard let connection else { throw PostgresError(.cannotConnect, message: "out of memory") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(connection))
+            PQfinish(connection)
+            throw PostgresError(.cannotConnect, message: message)
+        }
+        // Notices (a `DROP … IF EXISTS` that found nothing) are not errors: not printed.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        return connection
+    }
+
+    // MARK: - Statements
+
+    /// Runs a statement with `parameters` bound to `$1`, `$2`, … and returns its rows.
+    @discardableResult
+    func execute(_ sql: PostgresSQL, _ parameters: [PostgresParameter] = []) throws -> PostgresResult {
+        guard let handle else { throw PostgresError(.connectionLost, message: "the connection is closed", sql: sql.text) }
+        statementsExecuted += 1
+        let result: OpaquePointer? = Self.withParameters(parameters) { values, lengths, formats in
+            PQexecParams(handle, sql.text, Int32(parameters.count), nil, values, lengths, formats, 0)
+        }
+        return try check(result, sql: sql.text)
+    }
+
+    /// Runs SQL that takes no parameters and may hold several statements (a migration file)
+    /// through the simple query protocol. A failure names the line it happened on.
+    func executeScript(_ sql: PostgresSQL) throws {
+        guard let handle else { throw PostgresError(.connectionLost, message: "the connection is closed", sql: sql.text) }
+        statementsExecuted += 1
+        _ = try check(PQexec(handle, sql.text), sql: sql.text, script: true)
+    }
+
+    private func check(_ result: OpaquePointer?, sql: String, script: Bool = false) throws -> PostgresResult {
+        guard let result else {
+            throw PostgresError(isConnected ? .statement : .connectionLost, message: handle.map { String(cString: PQerrorMessage($0)) } ?? "no result", sql: sql)
+        }
+        let status = PQresultStatus(result)
+        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK { return PostgresResult(result) }
+        defer { PQclear(result) }
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+        var message = String(cString: PQresultErrorMessage(result))
+        if script, let position = PQresultErrorField(result, Int32(UInt8(ascii: "P"))).flatMap({ Int(String(cString: $0)) }) {
+            // The position counts characters from 1; the line is what a person looks for.
+            let line = sql.prefix(max(0, position - 1)).filter { $0 == "\n" }.count + 1
+            message += " (line \(line))"
+        }
+        let lost = state == nil && !isConnected
+        throw PostgresError(lost ? .connectionLost : .statement, sqlState: state, message: message, sql: script ? nil : sql)
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// `begin` opens it (a literal: `"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"` for a
+    /// read in one snapshot).
+    func transaction<T>(_ begin: PostgresSQL = "BEGIN", _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if isConnected { _ = try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    // MARK: - LISTEN / NOTIFY
+
+    /// A notification another session (or this one) sent with `NOTIFY` or `pg_notify`.
+    struct Notification: Sendable, Equatable {
+        let channel: String
+        let payload: String
+        /// The sending session's server process id.
+        let senderPID: Int32
+    }
+
+    /// Starts listening on `channel`, one of the store's own channel names (a literal).
+    func listen(_ channel: StaticString) throws {
+        try listen(channel.description)
+    }
+
+    private func listen(_ channel: String) throws {
+        // LISTEN takes an identifier, not a parameter; the names are the store's literals,
+        // checked here to be plain identifiers all the same.
+        precondition(channel.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }, "channel names are plain identifiers")
+        guard let handle else { throw PostgresError(.connectionLost, message: "the connection is closed") }
+        _ = try check(PQexec(handle, "LISTEN " + channel), sql: "LISTEN " + channel)
+        if !channels.contains(channel) { channels.append(channel) }
+    }
+
+    /// The notifications that have arrived, waiting up to `timeout` seconds on the socket for
+    /// the first when none has. Returns an empty list when the time ran out. Notifications that
+    /// came in while other statements ran are returned at once.
+    func waitForNotifications(timeout: Double) throws -> [Notification] {
+        guard let handle else { throw PostgresError(.connectionLost, message: "the connection is closed") }
+        var received = try drainNotifications(handle)
+        if !received.isEmpty { return received }
+        let deadline = Date().addingTimeInterval(timeout)
+        while received.isEmpty {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { break }
+            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            guard descriptor.fd >= 0 else { throw PostgresError(.connectionLost, message: "the connection has no socket") }
+            let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw PostgresError(.wait, message: String(cString: strerror(errno)))
+            }
+            if ready == 0 { break }
+            received = try drainNotifications(handle)
+        }
+        return received
+    }
+
+    private func drainNotifications(_ handle: OpaquePointer) throws -> [Notification] {
+        guard PQconsumeInput(handle) == 1 else {
+            throw PostgresError(.connectionLost, message: String(cString: PQerrorMessage(handle)))
+        }
+        var received: [Notification] = []
+        while let notify = PQnotifies(handle) {
+            received.append(Notification(channel: String(cString: notify.pointee.relname),
+                                         payload: String(cString: notify.pointee.extra),
+                                         senderPID: notify.pointee.be_pid))
+            PQfreemem(notify)
+        }
+        return received
+    }
+
+    // MARK: - Parameters
+
+    /// Calls `body` with libpq's three parameter arrays: values (text NUL-terminated, bytes
+    /// raw), lengths (for the binary ones) and formats (0 text, 1 binary).
+    private static func withParameters<R>(
+        _ parameters: [PostgresParameter],
+        _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
+    ) -> R {
+        guard !parameters.isEmpty else { return body(nil, nil, nil) }
+        var storage: [UnsafeMutableRawPointer?] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        storage.reserveCapacity(parameters.count)
+        defer { for pointer in storage { free(pointer) } }
+        for parameter in parameters {
+            switch parameter {
+            case .null:
+                storage.append(nil)
+                lengths.append(0)
+                formats.append(0)
+            case .text(let text):
+                storage.append(UnsafeMutableRawPointer(strdup(text)))
+                lengths.append(0)
+                formats.append(0)
+            case .integer(let integer):
+                storage.append(UnsafeMutableRawPointer(strdup(String(integer))))
+                lengths.append(0)
+                formats.append(0)
+            case .bytes(let bytes):
+                let copy = malloc(max(1, bytes.count))!
+                bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) } }
+                storage.append(copy)
+                lengths.append(Int32(bytes.count))
+                formats.append(1)
+            }
+        }
+        let values = storage.map { $0.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) } }
+        return values.withUnsafeBufferPointer { values in
+            lengths.withUnsafeBufferPointer { lengths in
+                formats.withUnsafeBufferPointer { formats in
+                    body(values.baseAddress, lengths.baseAddress, formats.baseAddress)
+                }
+            }
+        }
+    }
+}
+
+/// Calls `body` with a NULL-terminated array of C strings copied from `strings`.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { for copy in copies { free(copy) } }
+    let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,39 @@
+import CLibPQ
+
+/// The rows a statement returned, in libpq's text format, freed when released.
+final class PostgresResult {
+    private let handle: OpaquePointer
+
+    init(_ handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit { PQclear(handle) }
+
+    var rowCount: Int { Int(PQntuples(handle)) }
+
+    /// Rows an INSERT, UPDATE or DELETE touched (`PQcmdTuples`); 0 for other statements.
+    var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
+
+    func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(handle, Int32(row), Int32(column)) == 1 }
+
+    /// The column's text; nil for NULL.
+    func string(_ row: Int, _ column: Int) -> String? {
+        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return nil }
+        return String(cString: value)
+    }
+
+    /// A `bigint` or `integer` column; nil for NULL or anything else.
+    func int64(_ row: Int, _ column: Int) -> Int64? {
+        string(row, column).flatMap { Int64($0) }
+    }
+
+    /// A `bytea` column, from its text form (`\x` and hex digits); nil for NULL.
+    func bytes(_ row: Int, _ column: Int) -> [UInt8]? {
+        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return nil }
+        var count = 0
+        guard let bytes = PQunescapeBytea(UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), &count) else { return nil }
+        defer { PQfreemem(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: count))
+    }
+}

@@ -1,0 +1,70 @@
+/// One commit's work as plain values, in the shape the storage seam takes (see
+/// `PostgresStoreDatabase`): what `StateStore.flush()` gathers into its `CommitBatch`, without
+/// the cells. Applied in one transaction with one clock tick, in this order: renames first (so
+/// the writes and stamps find rows under their new keys), quarantine, deletions, writes,
+/// explicit keys, seen stamps — the order of `StateStore.commit(_:on:)` on SQLite.
+///
+/// Lives beside the PostgreSQL backend until the seam is wired; it names no PostgreSQL concept.
+struct StoreCommit: Sendable {
+    /// A slot's new value.
+    struct Write: Sendable {
+        let slotKey: SlotKey
+        let key: String
+        let type: String
+        let value: StoredValue
+        /// The row existed when the cell was last committed or loaded: tried as an UPDATE first.
+        let rowExists: Bool
+    }
+
+    /// A stored row moving to a new key (a view moved), recorded in `statedb_adoptions`.
+    struct Rename: Sendable {
+        let fromKey: String
+        let to: SlotKey
+        let key: String
+        /// The stored type, the same under both keys.
+        let type: String
+    }
+
+    var renames: [Rename] = []
+    var quarantine: [QuarantineEntry] = []
+    var deletions: [String] = []
+    var writes: [Write] = []
+    var explicitKeys: [String] = []
+    /// Keys whose `seen_at` becomes `now`, value untouched.
+    var seenStamps: [String] = []
+    /// Unix time in milliseconds, for every timestamp the commit writes.
+    var now: Int64 = nowMilliseconds()
+
+    var isEmpty: Bool {
+        renames.isEmpty && quarantine.isEmpty && deletions.isEmpty && writes.isEmpty && explicitKeys.isEmpty && seenStamps.isEmpty
+    }
+}
+
+/// What a commit did.
+struct StoreCommitResult: Sendable, Equatable {
+    /// The clock tick the commit's rows carry.
+    let tick: Int64
+    /// Indexes into `StoreCommit.renames` of the renames that changed nothing: the old row was
+    /// gone (another process deleted it) or the new key was taken. The store writes those
+    /// values under their new keys at the next commit instead.
+    let missedRenames: [Int]
+}
+
+/// What other writers committed since a tick: the `version > seen` catch-up.
+struct StoreChanges: Sendable {
+    /// Rows written after the tick (by anyone: the caller skips its own ticks).
+    let rows: [StoredRow]
+    /// Keys deleted after the tick and not written again since.
+    let deletedKeys: [String]
+    /// The tick the database was at when read: every commit up to it is in `rows` and
+    /// `deletedKeys`, so it is the next call's `since`.
+    let tick: Int64
+}
+
+/// One row of `app_migrations`.
+struct AppMigrationRecord: Sendable, Equatable {
+    let name: String
+    /// The migration's place in the app's list; -1 for an operator's migration file.
+    let position: Int64
+    let appliedAt: Int64
+}
