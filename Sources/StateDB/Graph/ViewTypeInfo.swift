@@ -1,6 +1,5 @@
 @_spi(Reflection) import Swift
 import Foundation
-import Synchronization
 
 /// What the graph needs to know about a view type, worked out once per type: its name, its
 /// slot fields (`@State`, `@NonState`), how to tell whether two values of it are the same
@@ -49,7 +48,7 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// Where the children of a view of this type come from, as far as the type tells.
     let contentBlocks: [ContentBlock]
 
-    private static let table = Mutex<[ObjectIdentifier: ViewTypeInfo]>([:])
+    private static let table = Locked<[ObjectIdentifier: ViewTypeInfo]>([:])
 
     static func of<V: View>(_ type: V.Type) -> ViewTypeInfo {
         let id = ObjectIdentifier(type)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Every open file store, so a normal process exit can commit what they hold in memory.
 final class StoreRegistry: Sendable {
@@ -9,7 +8,7 @@ final class StoreRegistry: Sendable {
         var stores: [ObjectIdentifier: WeakStore] = [:]
         var installedExitHook = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct WeakStore { weak var store: StateStore? }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Converts `Codable` values to and from `StoredValue`.
 ///
@@ -133,7 +132,7 @@ enum ValueCodec {
 
 /// `String(reflecting:)` of each type, computed once.
 private final class ReflectedTypeNames: Sendable {
-    private let names = Mutex<[ObjectIdentifier: String]>([:])
+    private let names = Locked<[ObjectIdentifier: String]>([:])
 
     func name(of type: Any.Type) -> String {
         let id = ObjectIdentifier(type)

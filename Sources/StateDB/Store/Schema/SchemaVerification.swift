@@ -1,6 +1,5 @@
 import CSQLite
 import Foundation
-import Synchronization
 
 /// One row of `sqlite_schema`: a table, index, trigger or view.
 struct SchemaObject: Equatable, Sendable {
@@ -190,7 +189,7 @@ private final class SchemaCache: Sendable {
         let byName: [String: SchemaObject]
     }
 
-    private let byVersion = Mutex<[Int: Entry]>([:])
+    private let byVersion = Locked<[Int: Entry]>([:])
 
     func entry(version: Int) -> Entry {
         if let known = byVersion.withLock({ $0[version] }) { return known }
