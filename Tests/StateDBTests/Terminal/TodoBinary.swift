@@ -1,9 +1,21 @@
 import Foundation
 import StateDB
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The built `todo` executable, run as a separate process the way a user runs it.
 enum TodoBinary {
+    /// Waits for an interactive todo to save and exit (killing it if it does not), and records
+    /// an issue with what it drew when it did not.
+    static func finish(_ process: Process, on terminal: PseudoTerminal, store: String) {
+        let saved = terminal.waitFor("Saved in \(store)")
+        if !saved { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(saved, "todo did not finish; it drew:\n\(terminal.output)")
+    }
+
     /// Opens a store todo has run on, as another tool would (the CLI, a script): without the
     /// example's state migrations, which the store records as applied.
     static func openStore(_ path: String) throws -> StateStore {

@@ -13,10 +13,7 @@ struct TodoTerminalHostTests {
     var store: String { folder.storePath }
 
     private func finish(_ process: Process, on terminal: PseudoTerminal) {
-        let saved = terminal.waitFor("Saved in \(store)")
-        if !saved { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        #expect(saved, "todo did not finish; it drew:\n\(terminal.output)")
+        TodoBinary.finish(process, on: terminal, store: store)
     }
 
     @Test func pastedLinesAreInsertedAsTextAndDoNotQuit() throws {
