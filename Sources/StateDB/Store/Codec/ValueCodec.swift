@@ -112,12 +112,14 @@ enum ValueCodec {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.dateEncodingStrategy = .custom(DateText.encode)
         return encoder
     }
 
     private static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.dateDecodingStrategy = .custom(DateText.decode)
         return decoder
     }
 
@@ -146,9 +148,12 @@ private final class ReflectedTypeNames: Sendable {
 enum ValueCodecError: Error, CustomStringConvertible {
     case mismatch(stored: String, expected: String)
     case outOfRange(value: Int64, expected: String)
+    case notADate(text: String, expected: String)
 
     var description: String {
         switch self {
+        case .notADate(let text, let expected):
+            "the stored text \(ValueCodec.jsonString(String(text.prefix(80)))) is not an ISO 8601 date, so it cannot be read as \(expected) (the form is \(DateText.example))"
         case .mismatch(let stored, let expected): "a stored '\(stored)' value cannot be read as \(expected)"
         case .outOfRange(let value, let expected): "\(value) does not fit in \(expected)"
         }
