@@ -201,6 +201,18 @@ extension SlotType {
         }
     }
 
+    /// A date and time typed without JSON's quotes (`statedb set … 2026-12-02T01:35:00Z`), as
+    /// the JSON string it stands for; nil for anything else. Text that starts like one
+    /// (`YYYY-MM-DDT`) counts, so a mistyped date gets the date check's message, not JSON's.
+    public static func unquotedDate(_ text: String) -> JSONValue? {
+        let bytes = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        func digit(_ index: Int) -> Bool { bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
+        guard bytes.count > 11, (0..<4).allSatisfy(digit), bytes[4] == UInt8(ascii: "-"), digit(5), digit(6),
+              bytes[7] == UInt8(ascii: "-"), digit(8), digit(9), [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10]),
+              !bytes.contains(UInt8(ascii: "\"")) else { return nil }
+        return .string(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// Every number inside an app type's value must be one the app can read as written
     /// (`SwiftNumber`): `1e400` or a number of 40 significant digits would be rounded.
     static func checkNumbers(_ value: JSONValue, path: String) throws(TypeCheckFailure) {
