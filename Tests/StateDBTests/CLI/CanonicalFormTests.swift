@@ -12,6 +12,8 @@ struct CanonicalSample: Codable, Equatable {
     var big: Int64
     var exact: Decimal
     var nested: [String: [Double]]
+    /// ISO 8601 text in UTC inside JSON, as `get` shows it and an operator types it back.
+    var when: Date
 }
 
 /// Every writer — the app, `statedb set`, `statedb import` and the app's migrations — stores a
@@ -22,11 +24,12 @@ struct CanonicalSample: Codable, Equatable {
     var path: String { folder.storePath }
 
     static let value = CanonicalSample(b: "x\u{2028}y", a: 1.5, c: 100, n: 0, big: 9_007_199_254_740_993,
-                                       exact: Decimal(string: "3.14159265358979323846")!, nested: ["z": [0.25, -0.0], "y": []])
+                                       exact: Decimal(string: "3.14159265358979323846")!, nested: ["z": [0.25, -0.0], "y": []],
+                                       when: Date(timeIntervalSinceReferenceDate: 817_868_100.25))
     /// The same value as an operator might type it.
-    static let typed = #"{"nested": {"z": [2.5e-1, -0.0], "y": []}, "exact": 3.14159265358979323846, "big": 9007199254740993, "n": -0, "c": 1e2, "b": "x\u2028y", "a": 1.50}"#
+    static let typed = #"{"nested": {"z": [2.5e-1, -0.0], "y": []}, "exact": 3.14159265358979323846, "big": 9007199254740993, "n": -0, "c": 1e2, "b": "x\u2028y", "a": 1.50, "when": "2026-12-02T01:35:00.25Z"}"#
     /// What the app writes: sorted keys, the shortest numbers, U+2028 raw, no whitespace.
-    static let canonical = "{\"a\":1.5,\"b\":\"x\u{2028}y\",\"big\":9007199254740993,\"c\":100,\"exact\":3.14159265358979323846,\"n\":0,\"nested\":{\"y\":[],\"z\":[0.25,-0]}}"
+    static let canonical = "{\"a\":1.5,\"b\":\"x\u{2028}y\",\"big\":9007199254740993,\"c\":100,\"exact\":3.14159265358979323846,\"n\":0,\"nested\":{\"y\":[],\"z\":[0.25,-0]},\"when\":\"2026-12-02T01:35:00.25Z\"}"
 
     /// The store clock and every row: what a write would change.
     func written() throws -> [[String?]] {
