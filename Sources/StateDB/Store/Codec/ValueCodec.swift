@@ -3,8 +3,9 @@ import Foundation
 /// Converts `Codable` values to and from `StoredValue`.
 ///
 /// Booleans, integers, floating point, strings and `Data` map to native SQLite values (and an
-/// optional's `nil` to NULL) so the sqlite3 shell shows them as they are; every other value is
-/// JSON text with sorted keys.
+/// optional's `nil` to NULL) so the sqlite3 shell shows them as they are, a `Date` to ISO 8601
+/// text (`DateText`); every other value is JSON text with sorted keys, dates inside it as the
+/// same text.
 enum ValueCodec {
     /// A stable, human-readable name for a value type, as kept in the `type` column.
     static func typeName(of type: Any.Type) -> String {
