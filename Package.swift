@@ -27,9 +27,11 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         // Turns Migrations/*.sql into Swift source at build time, so nothing reads that
-        // folder at run time.
+        // folder at run time, with the schema each version defines (found by running the
+        // migrations in an in-memory SQLite database, so no process has to).
         .executableTarget(
             name: "EmbedMigrationsTool",
+            dependencies: ["CSQLite"],
             path: "Sources/EmbedMigrationsTool"
         ),
         .plugin(

@@ -1,5 +1,5 @@
-// Writes a Swift file that embeds the store's SQL migrations: the SQLite schema's and the
-// PostgreSQL dialect's.
+// Writes a Swift file that embeds the store's SQL migrations (the SQLite schema's and the
+// PostgreSQL dialect's) and the SQLite schema each version defines (ExpectedSchemaSource.swift).
 // Usage: EmbedMigrationsTool OUTPUT.swift MIGRATIONS_FOLDER POSTGRESQL_MIGRATIONS_FOLDER
 import Foundation
 
@@ -26,19 +26,23 @@ func rawLiteral(_ text: String) -> String {
     return hashes + "\"\"\"\n" + text + "\n\"\"\"" + hashes
 }
 
-/// One `EmbeddedSQLFile(…)` line per file of `folder`.
-func entries(of folder: String) -> String {
-    var entries: [String] = []
-    for path in sqlFiles(in: folder) {
-        let fileName = URL(fileURLWithPath: path).lastPathComponent
+/// The `.sql` files of `folder` with their texts, in file-name order.
+func files(of folder: String) -> [(name: String, sql: String)] {
+    sqlFiles(in: folder).map { path in
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            FileHandle.standardError.write(Data("EmbedMigrationsTool: cannot read \(path) as UTF-8\n".utf8))
-            exit(1)
+            failBuild("cannot read \(path) as UTF-8")
         }
-        entries.append("    EmbeddedSQLFile(fileName: \(String(reflecting: fileName)), sql: \(rawLiteral(text))),")
+        return (URL(fileURLWithPath: path).lastPathComponent, text)
     }
-    return entries.joined(separator: "\n")
 }
+
+/// One `EmbeddedSQLFile(…)` line per file.
+func entries(of files: [(name: String, sql: String)]) -> String {
+    files.map { "    EmbeddedSQLFile(fileName: \(String(reflecting: $0.name)), sql: \(rawLiteral($0.sql)))," }
+        .joined(separator: "\n")
+}
+
+let schemaFiles = files(of: arguments[1])
 
 let source = """
 // Generated at build time from Migrations/*.sql and Migrations/postgresql/*.sql by
@@ -46,19 +50,19 @@ let source = """
 
 /// The store schema's migration files, in file-name order, exactly as they are in `Migrations/`.
 let embeddedSchemaFiles: [EmbeddedSQLFile] = [
-\(entries(of: arguments[1]))
+\(entries(of: schemaFiles))
 ]
 
 /// The PostgreSQL dialect of the store schema, in file-name order, exactly as the files are in
 /// `Migrations/postgresql/`.
 let embeddedPostgresSchemaFiles: [EmbeddedSQLFile] = [
-\(entries(of: arguments[2]))
+\(entries(of: files(of: arguments[2])))
 ]
 
+\(expectedSchemaSource(files: schemaFiles))
 """
 do {
     try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
 } catch {
-    FileHandle.standardError.write(Data("EmbedMigrationsTool: cannot write \(outputPath): \(error)\n".utf8))
-    exit(1)
+    failBuild("cannot write \(outputPath): \(error)")
 }

@@ -1,5 +1,4 @@
 import StateDB
-import StateDBTerminal
 
 /// A view whose body writes the slot it reads (`count += 1`), as a buggy app's might.
 struct SelfCountingScreen: View {
@@ -19,14 +18,5 @@ struct SelfCountingScreen: View {
 /// a whole core and counting up for as long as it ran.
 @MainActor
 func terminalSelfWriter(_ arguments: [String]) {
-    guard arguments.count == 1 else { usageError("terminal-self-writer takes one STORE path") }
-    let store = openStore(arguments[0])
-    let host = ViewHost(root: SelfCountingScreen(), store: store)
-    do {
-        try TerminalHost(host: host).run()
-        try store.flush()
-    } catch {
-        fail("\(error)")
-    }
-    store.close()
+    runInTerminal("terminal-self-writer", arguments, root: SelfCountingScreen())
 }

@@ -1,5 +1,4 @@
 import StateDB
-import StateDBTerminal
 
 /// A screen whose `.task` waits off the main actor (a sleep), then writes state, and ticks a
 /// counter a few times; its "Fetch" button starts a main-actor `Task` that sleeps, then
@@ -34,14 +33,5 @@ struct TaskScreen: View {
 /// `terminal-tasks STORE`: runs `TaskScreen` in the terminal host until `q`.
 @MainActor
 func terminalTasks(_ arguments: [String]) {
-    guard arguments.count == 1 else { usageError("terminal-tasks takes one STORE path") }
-    let store = openStore(arguments[0])
-    let host = ViewHost(root: TaskScreen(), store: store)
-    do {
-        try TerminalHost(host: host).run()
-        try store.flush()
-    } catch {
-        fail("\(error)")
-    }
-    store.close()
+    runInTerminal("terminal-tasks", arguments, root: TaskScreen())
 }

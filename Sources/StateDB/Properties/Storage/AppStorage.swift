@@ -27,7 +27,7 @@
 ///
 /// Outside a view host, a declaration without `store:` is a plain variable, as `@State` is.
 @propertyWrapper
-public struct AppStorage<Value>: SlotProperty {
+public struct AppStorage<Value>: _KeyedStorage, KeyedSlotProperty {
     let box: KeyedSlotBox<Value>
 
     /// The key's value, or this declaration's default while the key has none. Reading it in
@@ -38,81 +38,9 @@ public struct AppStorage<Value>: SlotProperty {
     }
 
     /// A binding to the key's slot.
-    public var projectedValue: Binding<Value> {
-        Binding(location: box)
-    }
+    public var projectedValue: Binding<Value> { Binding(location: box) }
 
-    static func makeSlotTypes() -> AnySlotTypes { AnySlotTypes() }  // the box knows its own
+    public static var _namespace: String { StorageNamespace.app }
 
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
-        try box.attach(hostStore: store)
-    }
-
-    func reattach(_ location: AnySlotLocation) -> Bool { box.reattach(location) }
-
-    static var sharesSlotByKey: Bool { true }
-}
-
-extension AppStorage {
-    /// The value stored under `key`, or `wrappedValue` while there is none (not stored).
-    /// - Parameter store: the store to keep it in; nil (the default) for the view host's.
-    public init(wrappedValue: Value, _ key: String, store: StateStore? = nil) where Value: Codable {
-        box = StorageBoxes.value(wrappedValue, key, StorageNamespace.app, store)
-    }
-
-    /// The value stored under `key` by its raw value, or `wrappedValue` while there is none.
-    public init(wrappedValue: Value, _ key: String, store: StateStore? = nil) where Value: RawRepresentable, Value.RawValue == String {
-        box = StorageBoxes.raw(wrappedValue, key, StorageNamespace.app, store)
-    }
-
-    /// The value stored under `key` by its raw value, or `wrappedValue` while there is none.
-    public init(wrappedValue: Value, _ key: String, store: StateStore? = nil) where Value: RawRepresentable, Value.RawValue == Int {
-        box = StorageBoxes.raw(wrappedValue, key, StorageNamespace.app, store)
-    }
-
-    /// The value stored under `key` by its raw value, as for any raw-representable value (also
-    /// `Codable`), or `wrappedValue` while there is none.
-    public init(wrappedValue: Value, _ key: String, store: StateStore? = nil) where Value: RawRepresentable & Codable, Value.RawValue == String {
-        box = StorageBoxes.raw(wrappedValue, key, StorageNamespace.app, store)
-    }
-
-    /// The value stored under `key` by its raw value, as for any raw-representable value (also
-    /// `Codable`), or `wrappedValue` while there is none.
-    public init(wrappedValue: Value, _ key: String, store: StateStore? = nil) where Value: RawRepresentable & Codable, Value.RawValue == Int {
-        box = StorageBoxes.raw(wrappedValue, key, StorageNamespace.app, store)
-    }
-
-    /// The optional value stored under `key`, or `wrappedValue` while there is none. Setting
-    /// nil takes the stored value away (deletes the row), as `UserDefaults` removes a key.
-    public init<T: Codable>(wrappedValue: T?, _ key: String, store: StateStore? = nil) where Value == T? {
-        box = StorageBoxes.optional(wrappedValue, key, StorageNamespace.app, store)
-    }
-
-    /// The optional value stored under `key`, nil while there is none. Setting nil takes the
-    /// stored value away (deletes the row).
-    public init<T: Codable>(_ key: String, store: StateStore? = nil) where Value == T? {
-        box = StorageBoxes.optional(nil, key, StorageNamespace.app, store)
-    }
-
-    /// The optional value stored under `key` by its raw value, nil while there is none.
-    public init<R: RawRepresentable>(_ key: String, store: StateStore? = nil) where Value == R?, R.RawValue == String {
-        box = StorageBoxes.optionalRaw(key, StorageNamespace.app, store)
-    }
-
-    /// The optional value stored under `key` by its raw value, nil while there is none.
-    public init<R: RawRepresentable>(_ key: String, store: StateStore? = nil) where Value == R?, R.RawValue == Int {
-        box = StorageBoxes.optionalRaw(key, StorageNamespace.app, store)
-    }
-
-    /// The optional value stored under `key` by its raw value (also when `Codable`), nil
-    /// while there is none.
-    public init<R: RawRepresentable & Codable>(_ key: String, store: StateStore? = nil) where Value == R?, R.RawValue == String {
-        box = StorageBoxes.optionalRaw(key, StorageNamespace.app, store)
-    }
-
-    /// The optional value stored under `key` by its raw value (also when `Codable`), nil
-    /// while there is none.
-    public init<R: RawRepresentable & Codable>(_ key: String, store: StateStore? = nil) where Value == R?, R.RawValue == Int {
-        box = StorageBoxes.optionalRaw(key, StorageNamespace.app, store)
-    }
+    public init(_slot: _KeyedStorageSlot<Value>) { box = _slot.box }
 }

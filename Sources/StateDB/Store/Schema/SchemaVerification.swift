@@ -61,7 +61,7 @@ struct SchemaObject: Equatable, Sendable {
 /// flush; `statedb check` lists every difference.
 ///
 /// What each version defines is not written down twice: it is what this build's migrations
-/// produce, found once per process by applying them to an in-memory database.
+/// produce, found at build time by applying them to an in-memory database (`ExpectedSchema`).
 enum SchemaVerification {
     /// Throws `.corrupt` when an object of ours is missing or changed, or the clock has no
     /// row. Objects the migrations do not create (an index an operator added) are accepted
@@ -146,58 +146,6 @@ enum SchemaVerification {
                                         sql: statement.optionalString(at: 3)))
         }
         return objects
-    }
-}
-
-/// The schema objects each version of this build's migrations creates.
-enum ExpectedSchema {
-    private static let cache = SchemaCache()
-
-    /// What a store at `version` holds, computed on first use by running the migrations up to
-    /// it in an in-memory database, and kept for the process.
-    ///
-    /// Each file is run whole (`sqlite3_exec`), not statement by statement with its record as
-    /// `SchemaMigrator` does: SQLite keeps the text of each `CREATE` from its keyword to its end
-    /// either way, and splitting the files cost five times as much as running them.
-    static func objects(version: Int) -> [SchemaObject] {
-        cache.entry(version: version).objects
-    }
-
-    /// The same, by name.
-    static func objectsByName(version: Int) -> [String: SchemaObject] {
-        cache.entry(version: version).byName
-    }
-
-    fileprivate static func compute(version: Int) -> [SchemaObject] {
-        do {
-            let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
-            defer { connection.close() }
-            for migration in SchemaMigration.all where migration.version <= version {
-                try connection.execute(SQL(migration: migration))
-            }
-            return try SchemaVerification.objects(of: connection)
-        } catch {
-            preconditionFailure("statedb: this build's schema migrations do not apply to an empty database: \(error)")
-        }
-    }
-}
-
-/// The per-version results, behind a lock: stores open from any thread.
-private final class SchemaCache: Sendable {
-    struct Entry: Sendable {
-        let objects: [SchemaObject]
-        let byName: [String: SchemaObject]
-    }
-
-    private let byVersion = Locked<[Int: Entry]>([:])
-
-    func entry(version: Int) -> Entry {
-        if let known = byVersion.withLock({ $0[version] }) { return known }
-        // Outside the lock: two first opens may both compute it, harmlessly.
-        let objects = ExpectedSchema.compute(version: version)
-        let entry = Entry(objects: objects, byName: Dictionary(objects.map { ($0.name, $0) }) { first, _ in first })
-        byVersion.withLock { $0[version] = entry }
-        return entry
     }
 }
 
