@@ -32,6 +32,7 @@ struct MigrateCommand: Command {
         guard ["status", "plan", "up"].contains(action) else {
             throw UsageError("unknown action '\(printable(action))'; use status, plan or up")
         }
+        if StoreAdmin.isURL(path) { return try runOnPostgres(console) }
         let migrations = try app.flatMap(Self.loadFile)
         let status = try MigrationStatus.read(path: path, migrations: migrations)
         switch action {
@@ -69,8 +70,7 @@ struct MigrateCommand: Command {
         return try StateMigration.migrations(fromFile: data, path: path)
     }
 
-    private static func describe(_ status: MigrationStatus, _ console: Console) -> String {
-        let latest = SchemaMigration.latestVersion
+    static func describe(_ status: MigrationStatus, _ console: Console, latest: Int = SchemaMigration.latestVersion) -> String {
         var lines = ["store: \(printable(status.path))",
                      "schema: version \(status.schemaVersion) of \(latest)" + (status.pendingSchema.isEmpty ? " (current)" : " (\(status.pendingSchema.count) pending)")]
         for applied in status.appliedSchema {
@@ -110,11 +110,11 @@ struct MigrateCommand: Command {
         return lines.joined(separator: "\n")
     }
 
-    private static func statusJSON(_ status: MigrationStatus) -> JSONValue {
+    static func statusJSON(_ status: MigrationStatus, latest: Int = SchemaMigration.latestVersion) -> JSONValue {
         .object([
             .init("store", .string(status.path)),
             .init("schemaVersion", .number(String(status.schemaVersion))),
-            .init("latestSchemaVersion", .number(String(SchemaMigration.latestVersion))),
+            .init("latestSchemaVersion", .number(String(latest))),
             .init("current", .bool(status.isCurrent)),
             .init("appliedSchema", .array(status.appliedSchema.map { applied in
                 .object([

@@ -105,9 +105,11 @@ struct PostgresCLITests {
         var run = try CLI.run(["import", target.url, "-", "--replace"], stdin: export.stdout)
         #expect(run.status == 0, "\(run)")
         let again = try CLI.run("export", target.url)
-        func slots(_ text: String) throws -> [[String: String]] {
+        /// The slots' keys, types and values, as sorted-key JSON text (not the times).
+        func slots(_ text: String) throws -> String {
             let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-            return (document?["slots"] as? [[String: Any]] ?? []).map { ["key": "\($0["key"]!)", "type": "\($0["type"]!)", "value": "\($0["value"]!)"] }
+            let slots = (document?["slots"] as? [[String: Any]] ?? []).map { $0.filter { $0.key != "updated" } }
+            return String(decoding: try JSONSerialization.data(withJSONObject: slots, options: [.sortedKeys]), as: UTF8.self)
         }
         #expect(try slots(again.stdout) == slots(export.stdout))
         #expect(try target.psql("SELECT count(*) FROM slots WHERE key = 'Other/x'") == "0")
@@ -235,5 +237,34 @@ struct PostgresCLITests {
         run = try CLI.run("recover", folder.path("in.sqlite"), database.url)
         #expect(run.status == 2 && run.stderr.contains("OUT is a PostgreSQL URL"), "\(run)")
         #expect(try database.dump() == before)
+    }
+
+    @Test func migrateShowsAndAppliesThePostgresDialect() throws {
+        let database = try Self.store(Self.sample)
+        let app = try PostgresStoreDatabase(url: database.url)
+        _ = try app.recordAppMigrations([AppMigrationRecord(name: "rename-volume", position: 0, appliedAt: 10)])
+        app.close()
+        var run = try CLI.run(["migrate", "status", database.url, "--json"])
+        #expect(run.status == 0, "\(run)")
+        let status = try #require(try run.json() as? [String: Any])
+        #expect(status["schemaVersion"] as? Int == PostgresSchemaMigration.latestVersion)
+        #expect(status["latestSchemaVersion"] as? Int == PostgresSchemaMigration.latestVersion)
+        #expect(status["current"] as? Bool == true)
+        let schema = status["appliedSchema"] as? [[String: Any]] ?? []
+        #expect(schema.map { $0["name"] as? String } == PostgresSchemaMigration.all.map(\.name))
+        #expect(schema.allSatisfy { $0["matchesThisBuild"] as? Bool == true })
+        #expect((status["appliedState"] as? [[String: Any]])?.map { $0["name"] as? String } == ["rename-volume"])
+        run = try CLI.run(["migrate", "status", database.url])
+        #expect(run.status == 0 && run.stdout.contains("version \(PostgresSchemaMigration.latestVersion) of \(PostgresSchemaMigration.latestVersion) (current)"), "\(run)")
+        let before = try database.dump()
+        run = try CLI.run(["migrate", "up", database.url])
+        #expect(run.status == 0 && run.stdout.contains("nothing to do"), "\(run)")
+        run = try CLI.run(["migrate", "up", database.url, "--app", "/nonexistent.json"])
+        #expect(run.status == 2 && run.stderr.contains("register the migrations with the app"), "\(run)")
+        #expect(try database.dump() == before)
+
+        try database.psql("UPDATE statedb_schema_migrations SET checksum = 'edited'")
+        run = try CLI.run(["migrate", "status", database.url])
+        #expect(run.status == 7 && run.stderr.contains("must never be edited"), "\(run)")
     }
 }
