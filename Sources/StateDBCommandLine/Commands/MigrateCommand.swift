@@ -23,6 +23,11 @@ struct MigrateCommand: Command {
             (<store>.v<version>-<UTC time>.bak, made with VACUUM INTO), then applies everything
             in order; a failing migration is rolled back and named.
 
+            With a PostgreSQL URL, the PostgreSQL dialect's schema migrations
+            (Migrations/postgresql/, versions of their own) and the app migrations the store
+            records; up takes no copy (run pg_dump first), and --app files are refused: the app
+            applies its registered migrations when it opens the store.
+
             example: statedb migrate up state.sqlite --app 2026-11-fixes.json
             """
     )

@@ -267,4 +267,26 @@ struct PostgresCLITests {
         run = try CLI.run(["migrate", "status", database.url])
         #expect(run.status == 7 && run.stderr.contains("must never be edited"), "\(run)")
     }
+
+    @Test func listingsStreamThroughTheCursorInKeyOrder() throws {
+        let database = try Self.store()
+        // More rows than one FETCH brings, inserted by hand (the triggers stamp them).
+        let count = PostgresAdminRows.fetchSize * 5 + 7
+        try database.psql("""
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
+            SELECT 'List/Row[id: ' || n || ']/title', 'List/Row[id: ' || n || ']', 'title', 'Swift.String', 'text', 'row ' || n, 1, 1, 1
+            FROM generate_series(1, \(count)) AS n
+            """)
+        var run = try CLI.run(["inspect", database.url, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let keys = (try run.json() as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+        #expect(keys.count == count)
+        #expect(keys == keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }, "by bytes, as on SQLite")
+        run = try CLI.run("export", database.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((document["slots"] as? [Any])?.count == count)
+        // A prefix scan stops at the prefix's end: one row of many.
+        run = try CLI.run(["inspect", database.url, "--prefix", "List/Row[id: 1234]", "--json"])
+        #expect((try run.json() as? [Any])?.count == 1, "\(run)")
+    }
 }
