@@ -1,3 +1,5 @@
+import Foundation
+
 /// `StoreAdmin`'s database for a store on PostgreSQL (a `postgresql://` or `postgres://` URL):
 /// one libpq connection, every statement a literal with its values bound as parameters.
 ///
@@ -20,7 +22,11 @@ final class PostgresAdminDatabase: AdminDatabase {
         do {
             connection = try PostgresConnection(url: url)
         } catch let error as PostgresError {
-            throw StateStoreError(error, url: location, doing: "connecting", retry: .command)
+            // libpq reports a missing database as a connection failure, without a SQLSTATE.
+            if error.message.contains("database \"") && error.message.contains("\" does not exist") {
+                throw StateStoreError(.missing, path: location, "no such database (\(error.message.replacingOccurrences(of: "\n", with: " "))); nothing was created. Check the URL, or create the database (`createdb`) and let the app make the store there.")
+            }
+            throw StateStoreError(error, url: location, doing: "connecting")
         }
         do {
             try Self.open(connection, location: location, toleratingDamage: toleratingDamage)
