@@ -290,4 +290,31 @@ struct PostgresCLITests {
         run = try CLI.run(["inspect", database.url, "--prefix", "List/Row[id: 1234]", "--json"])
         #expect((try run.json() as? [Any])?.count == 1, "\(run)")
     }
+
+    @Test func theCLIsSetAndRmReachARunningAppAtItsNextUpdate() throws {
+        let database = try PostgresTestServer.shared().database()
+        let app = try ChildProcess.helper(["host-session", database.url])
+        #expect(try app.requireLine() == "ready count 0")
+        app.send("bump\n")
+        #expect(try app.requireLine() == "count 1")
+        let key = try database.psql("SELECT key FROM slots WHERE key LIKE '%/count'")
+        #expect(key.hasSuffix("/count"))
+
+        var run = try CLI.run("set", database.url, key, "41")
+        #expect(run.status == 0, "\(run)")
+        app.send("update\n")
+        #expect(try app.requireLine() == "count 41", "the app's next update shows the CLI's value")
+        app.send("bump\n")
+        #expect(try app.requireLine() == "count 42")
+        run = try CLI.run("get", database.url, key)
+        #expect(run.stdout == "42\n", "and the CLI reads the app's commit: \(run)")
+
+        run = try CLI.run("rm", database.url, key)
+        #expect(run.status == 0, "\(run)")
+        app.send("update\n")
+        #expect(try app.requireLine() == "count 0", "a deleted slot starts again from its initial value")
+        app.send("close\n")
+        #expect(try app.requireLine() == "closed")
+        #expect(app.waitForExit() == 0)
+    }
 }
