@@ -1,15 +1,12 @@
 @_spi(Admin) import StateDB
 
-/// `statedb migrate status|plan|up URL`: the PostgreSQL dialect's schema migrations.
+/// `statedb migrate status|plan|up URL [--app FILE]…`: the PostgreSQL dialect's schema
+/// migrations and the operator's state migration files.
 extension MigrateCommand {
     func runOnPostgres(_ console: Console) throws -> ExitCode {
-        guard app.isEmpty else {
-            // The files' value changes run through the store's SQLite migrator; on PostgreSQL
-            // the app applies its registered migrations when it opens the store.
-            throw UsageError("--app state migration files apply to a store file; on PostgreSQL, register the migrations with the app, which applies them when it opens the store (or `statedb export` the store, migrate it in a file, and `statedb import` it back). Nothing was read or written.")
-        }
+        let migrations = try app.flatMap(Self.loadFile)
         let latest = StoreAdmin.postgresLatestSchemaVersion
-        let status = try StoreAdmin.postgresMigrationStatus(url: store)
+        let status = try StoreAdmin.postgresMigrationStatus(url: store, migrations: migrations)
         switch action {
         case "status":
             console.print(json ? jsonText(Self.statusJSON(status, latest: latest)) : Self.describe(status, console, latest: latest))
@@ -24,6 +21,10 @@ extension MigrateCommand {
                 lines.append("  \(step + 1). apply schema postgresql/\(migration.fileName) (sha256 \(migration.checksum.prefix(12))…), in its own transaction:")
                 lines += migration.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "       " + $0 }
             }
+            if !status.pendingState.isEmpty {
+                lines.append("  \(status.pendingSchema.count + 1). apply, in one transaction:")
+                lines += status.pendingState.map { "       - \(printable($0.name)): \(printable($0.summary))" }
+            }
             console.print(lines.joined(separator: "\n"))
             return .ok
         default:
@@ -31,8 +32,12 @@ extension MigrateCommand {
                 console.print("nothing to do: \(printable(status.path)) is at schema version \(status.schemaVersion) (PostgreSQL dialect) with no pending migrations")
                 return .ok
             }
-            for file in try StoreAdmin.postgresMigrateUp(url: store) {
-                console.print("applied schema \(file)")
+            try StoreAdmin.postgresMigrateUp(url: store, migrations: migrations)
+            for migration in status.pendingSchema {
+                console.print("applied schema postgresql/\(migration.fileName)")
+            }
+            for migration in status.pendingState {
+                console.print("applied state migration \(printable(migration.name)): \(printable(migration.summary))")
             }
             return .ok
         }

@@ -24,9 +24,8 @@ struct MigrateCommand: Command {
             in order; a failing migration is rolled back and named.
 
             With a PostgreSQL URL, the PostgreSQL dialect's schema migrations
-            (Migrations/postgresql/, versions of their own) and the app migrations the store
-            records; up takes no copy (run pg_dump first), and --app files are refused: the app
-            applies its registered migrations when it opens the store.
+            (Migrations/postgresql/, versions of their own) and the same --app files; up
+            takes no copy there (run pg_dump first).
 
             example: statedb migrate up state.sqlite --app 2026-11-fixes.json
             """
@@ -68,7 +67,7 @@ struct MigrateCommand: Command {
         }
     }
 
-    private static func loadFile(_ path: String) throws -> [StateMigration] {
+    static func loadFile(_ path: String) throws -> [StateMigration] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("cannot read the migration file \(printable(path))")
         }

@@ -4,12 +4,12 @@ extension StoreAdmin {
     /// The PostgreSQL dialect's schema version this build creates and understands.
     public static var postgresLatestSchemaVersion: Int { PostgresSchemaMigration.latestVersion }
 
-    /// Where the store at `url` stands against this build's PostgreSQL schema, read in one
-    /// read-only transaction (nothing is written). The state migrations it lists are those
-    /// the store records in `app_migrations`.
+    /// Where the store at `url` stands against this build's PostgreSQL schema and the state
+    /// migrations `migrations` (an operator's files), read in one read-only transaction
+    /// (nothing is written).
     /// - Throws: `StateStoreError` as opening the store does: a database that is not ours, a
     ///   newer schema or an edited migration is refused; an empty database is `.missing`.
-    public static func postgresMigrationStatus(url: String) throws -> MigrationStatus {
+    public static func postgresMigrationStatus(url: String, migrations: [StateMigration] = []) throws -> MigrationStatus {
         let location = PostgresURL.redacted(url)
         return try withPostgresConnection(url, doing: "reading the migration status") { connection in
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
@@ -29,9 +29,12 @@ extension StoreAdmin {
                 let appliedState = (0..<state.rowCount).map {
                     MigrationStatus.AppliedStateMigration(name: state.string($0, 0) ?? "", appliedAt: state.int64($0, 1) ?? 0)
                 }
+                let appliedNames = Set(appliedState.map(\.name))
+                let given = Set(migrations.map(\.name))
                 return MigrationStatus(path: location, schemaVersion: version, appliedSchema: applied,
                                        pendingSchema: pendingPostgresMigrations(after: version),
-                                       appliedState: appliedState, pendingState: [], unknownState: [])
+                                       appliedState: appliedState, pendingState: migrations.filter { !appliedNames.contains($0.name) },
+                                       unknownState: appliedState.map(\.name).filter { !given.contains($0) })
             }
         }
     }
@@ -43,16 +46,25 @@ extension StoreAdmin {
     }
 
     /// Applies the pending schema migrations of the store at `url`, each in its own transaction
-    /// under the dialect's advisory lock, recorded with its checksum; returns their file names.
-    /// A failing one is rolled back and named, the ones before it stay applied. There is no
-    /// copy of the database first, as a file gets: take one with `pg_dump` (docs/postgresql.md).
-    public static func postgresMigrateUp(url: String) throws -> [String] {
-        let status = try postgresMigrationStatus(url: url)
-        guard !status.pendingSchema.isEmpty else { return [] }
-        return try withPostgresConnection(url, doing: "migrating the schema") { connection in
-            try PostgresSchema.migrate(connection)
-            try PostgresSchema.verify(connection)
-            return status.pendingSchema.map { "postgresql/" + $0.fileName }
+    /// under the dialect's advisory lock, recorded with its checksum, then the pending state
+    /// migrations of `migrations` in one transaction, as the store applies an app's (recorded
+    /// as the operator's). A failing one is rolled back and named; schema migrations before it
+    /// stay applied. There is no copy of the database first, as a file gets: take one with
+    /// `pg_dump` (docs/postgresql.md).
+    public static func postgresMigrateUp(url: String, migrations: [StateMigration] = []) throws {
+        let status = try postgresMigrationStatus(url: url, migrations: migrations)
+        if !status.pendingSchema.isEmpty {
+            try withPostgresConnection(url, doing: "migrating the schema") { connection in
+                try PostgresSchema.migrate(connection)
+                try PostgresSchema.verify(connection)
+            }
+        }
+        if !status.pendingState.isEmpty {
+            var options = StateStore.Options()
+            options.createIfMissing = false
+            options.unknownAppMigrations = .ignore
+            options.loadsRows = false  // migrating needs the database, not the rows in memory
+            try StateStore(url: url, migrations: migrations, options: options).close()
         }
     }
 
