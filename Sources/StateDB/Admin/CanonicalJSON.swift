@@ -7,8 +7,11 @@ import Foundation
 /// `JSONEncoder` escapes them (U+2028 raw, not `\u2028`), object keys sorted by their UTF-8
 /// bytes, no whitespace.
 ///
+/// A `Date` (where the slot's type says so) is ISO 8601 text in UTC whether it was typed with
+/// an offset or as seconds since 2001, as the app writes it.
+///
 /// Which Swift number a JSON number is comes from the slot's type where it is a standard one
-/// (an `Int` width, `Double`, `Float`, `Date`). Inside an app's own type the CLI does not know
+/// (an `Int` width, `Double`, `Float`). Inside an app's own type the CLI does not know
 /// the field's type, so a number is the narrowest of these that holds it exactly:
 /// `Int64`/`UInt64` for a whole number written without fraction or exponent (`-0` is `0`),
 /// else `Double` when the Double's own spelling is the same number (`1.50`, `1e2`, `2.5e-3`),
@@ -21,6 +24,13 @@ struct CanonicalJSON: Encodable {
     let type: SlotType?
 
     func encode(to encoder: any Encoder) throws {
+        // A date is written as the app writes a `Date` (ISO 8601 in UTC), however it was typed;
+        // `SlotType.check` has made sure it is one.
+        if type?.unwrappingOptionals == .date, value != .null, let date = SlotType.date(from: value) {
+            var container = encoder.singleValueContainer()
+            try container.encode(date)
+            return
+        }
         switch value {
         case .array(let elements):
             var container = encoder.unkeyedContainer()

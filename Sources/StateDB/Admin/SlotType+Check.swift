@@ -62,8 +62,8 @@ extension SlotType {
                 guard case .string(let text) = value, Data(base64Encoded: text) != nil else { throw fail("a base64 string") }
             }
         case .date:
-            guard case .number(let literal) = value, let seconds = Double(literal), seconds.isFinite else {
-                throw fail("a number of seconds since 2001-01-01 00:00 UTC, as JSONEncoder writes dates")
+            guard SlotType.date(from: value) != nil else {
+                throw fail("a date in ISO 8601 with its zone, e.g. \(DateText.example) (or a number of seconds since 2001-01-01 00:00 UTC, as older stores hold dates)")
             }
         case .uuid:
             guard case .string(let text) = value, UUID(uuidString: text) != nil else { throw fail("a UUID string") }
@@ -160,6 +160,10 @@ extension SlotType {
         // As the library stores a Float: widened to a Double after rounding to a Float.
         case (.float, .number(let literal)): return .real(Double(Float(literal)!))
         case (.string, .string(let text)): return .text(text)
+        // As the library stores a Date: ISO 8601 text in UTC (`DateText`), however it was typed.
+        case (.date, _):
+            guard let date = SlotType.date(from: value) else { return try canonicalJSON(value) }
+            return try canonicalJSON(date)
         case (.data, _):
             if case .string(let text)? = value["$base64"], let bytes = Data(base64Encoded: text) { return .blob([UInt8](bytes)) }
             return try canonicalJSON(value)
@@ -168,13 +172,45 @@ extension SlotType {
     }
 
     private func canonicalJSON(_ value: JSONValue) throws(TypeCheckFailure) -> StoredValue {
+        try canonicalJSON(CanonicalJSON(value: value, type: self))
+    }
+
+    private func canonicalJSON(_ value: some Encodable) throws(TypeCheckFailure) -> StoredValue {
         do {
-            return try ValueCodec.encode(CanonicalJSON(value: value, type: self))
+            return try ValueCodec.encode(value)
         } catch let failure as TypeCheckFailure {
             throw failure
         } catch {
             throw TypeCheckFailure(path: "", problem: "cannot be encoded as JSON (\(error))", isShapeOnly: false)
         }
+    }
+
+    /// The date a JSON value stands for in a `Date` slot: ISO 8601 text (`DateText.parse`:
+    /// offsets and fractions of any length), or a finite number of seconds since 2001, the
+    /// form stores held before schema version 6 (so an old export imports).
+    static func date(from value: JSONValue) -> Date? {
+        switch value {
+        // Infinite and NaN seconds, as JSON keeps them (a `Date` can hold them).
+        case .string(let text) where nonFiniteSpellings.contains(text):
+            return Date(timeIntervalSinceReferenceDate: text == "nan" ? .nan : text == "+inf" ? .infinity : -.infinity)
+        case .string(let text): return DateText.parse(text)
+        case .number(let literal):
+            guard let seconds = Double(literal), seconds.isFinite else { return nil }
+            return Date(timeIntervalSinceReferenceDate: seconds)
+        default: return nil
+        }
+    }
+
+    /// A date and time typed without JSON's quotes (`statedb set … 2026-12-02T01:35:00Z`), as
+    /// the JSON string it stands for; nil for anything else. Text that starts like one
+    /// (`YYYY-MM-DDT`) counts, so a mistyped date gets the date check's message, not JSON's.
+    public static func unquotedDate(_ text: String) -> JSONValue? {
+        let bytes = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        func digit(_ index: Int) -> Bool { bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
+        guard bytes.count > 11, (0..<4).allSatisfy(digit), bytes[4] == UInt8(ascii: "-"), digit(5), digit(6),
+              bytes[7] == UInt8(ascii: "-"), digit(8), digit(9), [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10]),
+              !bytes.contains(UInt8(ascii: "\"")) else { return nil }
+        return .string(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Every number inside an app type's value must be one the app can read as written

@@ -15,7 +15,7 @@ extension StoreAdmin {
         let millis = Int(milliseconds - seconds * 1000)
         let days = seconds.floorDivided(by: 86_400)
         let secondOfDay = Int(seconds - days * 86_400)
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilDate.from(daysSince1970: days)
         guard (0...9999).contains(year) else {
             // Outside four-digit years, as C's "%04d" writes them (a sign, more digits).
             output.append(contentsOf: String(format: "%04lld-%02d-%02dT%02d:%02d:%02d.%03dZ", year, month, day,
@@ -39,26 +39,5 @@ extension StoreAdmin {
         digits(secondOfDay / 60 % 60, 2); output.append(UInt8(ascii: ":"))
         digits(secondOfDay % 60, 2); output.append(UInt8(ascii: "."))
         digits(millis, 3); output.append(UInt8(ascii: "Z"))
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's
-    /// `civil_from_days`), as `gmtime` gives it.
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted.floorDivided(by: 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
-        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-}
-
-private extension Int64 {
-    func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor < 0) ? quotient - 1 : quotient
     }
 }

@@ -14,7 +14,8 @@ struct SetCommand: Command {
         usage: ["set STORE KEY JSON [--type T] [--force]"],
         discussion: """
             JSON is one JSON value; - reads it from standard input. Strings need their quotes:
-            '"Ada"'. Bytes (Data) are {"$base64": "…"}.
+            '"Ada"'. Bytes (Data) are {"$base64": "…"}. A Date is ISO 8601 with its zone, quoted
+            or not: 2026-12-02T01:35:00Z, 2026-12-02T02:35:00.25+01:00; it is stored in UTC.
 
             Standard types are checked exactly: Bool takes true/false, each integer width its
             range, String a string, optionals null or the wrapped type, arrays, sets and
@@ -30,6 +31,7 @@ struct SetCommand: Command {
               statedb set state.sqlite ContentView/count 5
               statedb set state.sqlite Settings/name '"Ada"'
               statedb set state.sqlite Settings/volume 7 --type Swift.Int
+              statedb set state.sqlite App/lastOpened 2026-12-02T01:35:00Z --type Date
             """
     )
 
@@ -37,7 +39,8 @@ struct SetCommand: Command {
         let source = json == "-" ? "standard input" : "the JSON argument"
         let text = json == "-" ? try readInput("-") : json
         let result = try withStore(store, .write) { admin in
-            let value = try parseJSON(text, source: source)
+            // A date needs no quotes: unquoted, it cannot be any other JSON value.
+            let value = try SlotType.unquotedDate(text) ?? parseJSON(text, source: source)
             return (try admin.set(key, to: value, createAs: type, force: force), value)
         }
         let (outcome, value) = result

@@ -12,6 +12,8 @@ struct CanonicalSample: Codable, Equatable {
     var big: Int64
     var exact: Decimal
     var nested: [String: [Double]]
+    /// ISO 8601 text in UTC inside JSON, as `get` shows it and an operator types it back.
+    var when: Date
 }
 
 /// Every writer — the app, `statedb set`, `statedb import` and the app's migrations — stores a
@@ -22,11 +24,12 @@ struct CanonicalSample: Codable, Equatable {
     var path: String { folder.storePath }
 
     static let value = CanonicalSample(b: "x\u{2028}y", a: 1.5, c: 100, n: 0, big: 9_007_199_254_740_993,
-                                       exact: Decimal(string: "3.14159265358979323846")!, nested: ["z": [0.25, -0.0], "y": []])
+                                       exact: Decimal(string: "3.14159265358979323846")!, nested: ["z": [0.25, -0.0], "y": []],
+                                       when: Date(timeIntervalSinceReferenceDate: 817_868_100.25))
     /// The same value as an operator might type it.
-    static let typed = #"{"nested": {"z": [2.5e-1, -0.0], "y": []}, "exact": 3.14159265358979323846, "big": 9007199254740993, "n": -0, "c": 1e2, "b": "x\u2028y", "a": 1.50}"#
+    static let typed = #"{"nested": {"z": [2.5e-1, -0.0], "y": []}, "exact": 3.14159265358979323846, "big": 9007199254740993, "n": -0, "c": 1e2, "b": "x\u2028y", "a": 1.50, "when": "2026-12-02T01:35:00.25Z"}"#
     /// What the app writes: sorted keys, the shortest numbers, U+2028 raw, no whitespace.
-    static let canonical = "{\"a\":1.5,\"b\":\"x\u{2028}y\",\"big\":9007199254740993,\"c\":100,\"exact\":3.14159265358979323846,\"n\":0,\"nested\":{\"y\":[],\"z\":[0.25,-0]}}"
+    static let canonical = "{\"a\":1.5,\"b\":\"x\u{2028}y\",\"big\":9007199254740993,\"c\":100,\"exact\":3.14159265358979323846,\"n\":0,\"nested\":{\"y\":[],\"z\":[0.25,-0]},\"when\":\"2026-12-02T01:35:00.25Z\"}"
 
     /// The store clock and every row: what a write would change.
     func written() throws -> [[String?]] {
@@ -109,6 +112,64 @@ struct CanonicalSample: Codable, Equatable {
             #expect(run.status == 0, "\(key): \(run)")
             #expect(row("CLI/" + key) == row("App/" + key), "\(key)")
         }
+    }
+
+    /// A date however it is typed — an offset, extra zeros, no quotes, seconds since 2001 as
+    /// older stores and exports hold it — is stored as the app stores that `Date`: ISO 8601
+    /// text in UTC, the same row; set again in another spelling it is unchanged.
+    @Test func datesAreStoredAsTheAppStoresThemHoweverTyped() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 817_868_100.25)
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/date", default: date)
+        _ = try store.binding(for: "App/maybe", default: Date?.some(date))
+        _ = try store.binding(for: "App/list", default: [date, Date(timeIntervalSinceReferenceDate: 0)])
+        _ = try store.binding(for: "App/byName", default: ["b": date])
+        try store.flush()
+        store.close()
+        #expect(row("App/date") == ["Foundation.Date", "text", "2026-12-02T01:35:00.25Z"])
+        let cases: [(key: String, typed: [String])] = [
+            ("date", ["2026-12-02T01:35:00.25Z", #""2026-12-02T02:35:00.250+01:00""#, "2026-12-01 20:05:00.25-05:30", "817868100.25"]),
+            ("maybe", ["2026-12-02T01:35:00.25Z", #""2026-12-02t01:35:00.25z""#]),
+            ("list", [#"["2026-12-02T02:35:00.25+0100", 0]"#, #"[817868100.25, "2001-01-01T00:00:00Z"]"#]),
+            ("byName", [#"{"b": "2026-12-02T01:35:00.2500Z"}"#]),
+        ]
+        for (key, spellings) in cases {
+            let type = try #require(row("App/" + key).first ?? nil)
+            for (index, typed) in spellings.enumerated() {
+                let cliKey = "CLI/\(key)\(index)"
+                let run = try CLI.run("set", path, cliKey, typed, "--type", type)
+                #expect(run.status == 0, "\(typed): \(run)")
+                #expect(row(cliKey) == row("App/" + key), "\(typed)")
+                let again = try CLI.run("set", path, "App/" + key, typed)
+                #expect(again.stdout.hasPrefix("unchanged"), "\(typed): \(again)")
+            }
+        }
+        // An export written by an older build holds seconds since 2001; importing it stores text.
+        let file = folder.path("old-export.json")
+        try #"{"format": "statedb-export", "formatVersion": 1, "slots": [{"key": "Import/date", "type": "Foundation.Date", "value": 817868100.25}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try CLI.run("import", path, file)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(row("Import/date") == row("App/date"))
+        #expect(try CLI.run("get", path, "App/date").stdout.contains("2026-12-02T01:35:00.25Z"))
+    }
+
+    /// A value that is not a date gets one message naming the accepted form; nothing is written.
+    @Test func aBadDateIsRefusedWithTheForm() throws {
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/date", default: Date(timeIntervalSinceReferenceDate: 0))
+        try store.flush()
+        store.close()
+        let before = try written()
+        for typed in [#""yesterday""#, "2026-13-02T01:35:00Z", "2026-12-02T01:35:00", #""2026-12-02""#, "true", "1e400"] {
+            let run = try CLI.run("set", path, "App/date", typed)
+            #expect(run.status == 3, "\(typed): \(run)")
+            #expect(run.stderr.contains("expected a date in ISO 8601 with its zone, e.g. 2026-12-02T01:35:00Z"), "\(typed): \(run)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "one message: \(run.stderr)")
+        }
+        let created = try CLI.run("set", path, "New/date", "2026-12-02T25:00:00Z", "--type", "Date")
+        #expect(created.status == 3 && created.stderr.contains("ISO 8601"), "\(created)")
+        #expect(try written() == before, "nothing was written")
     }
 
     /// A number no Swift number type holds as written is refused, not rounded; an `Int` slot

@@ -183,4 +183,40 @@ struct PostgresStateStoreTests {
         #expect(error?.kind == .migrationFailed)
         #expect(try database.dump() == before)
     }
+
+    @Test func aCommitMadeWhileDisconnectedIsCaughtUpAfterReconnecting() throws {
+        let server = try PostgresTestServer(ownCluster: true)
+        defer { server.stop() }
+        let database = try server.database()
+        let store = try StateStore(url: database.url)
+        let host = ViewHost(root: PostgresCounter(), store: store)
+        try host.button("bump").tap()
+        let key = try database.psql("SELECT key FROM slots WHERE key LIKE '%/count'")
+
+        server.stopServer()
+        try server.start()
+        // Committed while the running store had no session: no notification reaches it.
+        let other = try StateStore(url: database.url)
+        try other.binding(for: key, default: 0).wrappedValue = 7
+        other.close()
+        host.update()
+        #expect(countShown(by: host) == "count 7", "the new session's catch-up reads it")
+        store.close()
+    }
+
+    @Test func aLargeDatabaseIsReadOnDemand() throws {
+        let database = try PostgresTestServer.shared().database()
+        let writer = try StateStore(url: database.url)
+        for index in 0..<5 { try writer.binding(for: "Row\(index)/value", default: 0).wrappedValue = index * 10 }
+        writer.close()
+        var options = StateStore.Options()
+        options.rowsLoadedAtOpen = 2
+        let store = try StateStore(url: database.url, options: options)
+        #expect(store.rowsOnDemand)
+        #expect(try store.binding(for: "Row3/value", default: 0).wrappedValue == 30, "the row is read when bound")
+        var found: [String] = []
+        try store.forEachUnusedRowOnDisk(under: "Row4") { key, _ in found.append(key); return true }
+        #expect(found == ["Row4/value"])
+        store.close()
+    }
 }

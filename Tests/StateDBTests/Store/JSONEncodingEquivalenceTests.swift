@@ -1,5 +1,5 @@
 import Foundation
-import StateDB
+@testable import StateDB
 import Testing
 
 // The store writes non-native values with its own sorted-key JSON writer (and hands the shapes
@@ -105,6 +105,25 @@ private struct Foundationish: Codable, Equatable {
     var uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
 }
 
+/// Dates with ISO 8601 text, and the ones kept as numbers (outside years 0000–9999, -0) or
+/// as `"+inf"` (which only JSONEncoder writes).
+private struct Dates: Codable, Equatable {
+    var now = Date(timeIntervalSinceReferenceDate: 817_840_372.44)
+    var tiny = Date(timeIntervalSinceReferenceDate: 5e-300)
+    var ancient = Date.distantPast
+    var beyond = Date(timeIntervalSinceReferenceDate: 1e12)
+    var negativeZero = Date(timeIntervalSinceReferenceDate: -0.0)
+    var missing: Date? = nil
+    var present: Date? = Date(timeIntervalSinceReferenceDate: 1)
+    var list = [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: -1e-7)]
+    var byName = ["b": Date(timeIntervalSinceReferenceDate: 2), "a": Date(timeIntervalSinceReferenceDate: 3)]
+}
+
+/// A date JSONEncoder writes as `"+inf"`: the sorted-key writer hands the value over.
+private struct InfiniteDate: Codable, Equatable {
+    var when = Date(timeIntervalSinceReferenceDate: .infinity)
+}
+
 private struct Deep: Codable, Equatable {
     var level1 = Level1()
     struct Level1: Codable, Equatable {
@@ -193,6 +212,9 @@ private struct Wrapper<Value: Codable & Equatable>: Codable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        // The store's date strategy (ISO 8601 text, `DateTextTests` proves it exact); what is
+        // compared here is the sorted-key writer against JSONEncoder using it.
+        encoder.dateEncodingStrategy = .custom(DateText.encode)
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
@@ -226,7 +248,9 @@ private struct Wrapper<Value: Codable & Equatable>: Codable, Equatable {
         try check("topLevelOptional", Optional(Plain()))
         try check("topLevelEnum", Mood.happy)
         try check("topLevelNaN", Double.nan)
-        try check("topLevelDate", Date(timeIntervalSinceReferenceDate: 0))
+        try check("dates", Dates())
+        try check("topLevelDates", [Date(timeIntervalSinceReferenceDate: 1e-9), Date(timeIntervalSinceReferenceDate: -0.25)])
+        try check("infiniteDate", InfiniteDate())
         try check("stringKeys", Dictionary(uniqueKeysWithValues: Self.strings.enumerated().map { ($1, $0) }))
         for (index, string) in Self.strings.enumerated() {
             try check("string\(index)", Wrapper(value: string))

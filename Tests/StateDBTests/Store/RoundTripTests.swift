@@ -48,7 +48,7 @@ struct RoundTripTests {
         zeta: 9, alpha: "a", nested: Inner(zulu: [1, 2], alpha: true), tags: ["y": 2, "x": 1],
         when: Date(timeIntervalSinceReferenceDate: 12_345.5), attachment: Data([1, 2, 3]))
     /// `settings` as the file must hold it.
-    static let settingsJSON = #"{"alpha":"a","attachment":"AQID","nested":{"alpha":true,"zulu":[1,2]},"tags":{"x":1,"y":2},"when":12345.5,"zeta":9}"#
+    static let settingsJSON = #"{"alpha":"a","attachment":"AQID","nested":{"alpha":true,"zulu":[1,2]},"tags":{"x":1,"y":2},"when":"2001-01-01T03:25:45.5Z","zeta":9}"#
 
     static let megabytes = 3 << 20
 
@@ -86,6 +86,16 @@ struct RoundTripTests {
         Sample("floatGreatest", Float.greatestFiniteMagnitude, default: 0, "real", "real"),
         Sample("floatLeastNonzero", Float.leastNonzeroMagnitude, default: 0, "real", "real"),
         Sample("floatInfinity", Float.infinity, default: 0, "json", "text"),
+        // Dates: ISO 8601 text in UTC, exact to the bit; outside years 0000–9999 (and -0, which
+        // the text would read back as +0) the seconds since 2001; infinities as JSON.
+        Sample("date", Date(timeIntervalSinceReferenceDate: 817_840_372.44), default: Date(timeIntervalSinceReferenceDate: 0), "text", "text"),
+        Sample("dateNanosecond", Date(timeIntervalSinceReferenceDate: 1e-9), default: Date(timeIntervalSinceReferenceDate: 0), "text", "text"),
+        Sample("dateDistantPast", Date.distantPast, default: Date(timeIntervalSinceReferenceDate: 0), "text", "text"),
+        Sample("dateBeyondYear9999", Date(timeIntervalSinceReferenceDate: 1e12), default: Date(timeIntervalSinceReferenceDate: 0), "real", "real"),
+        Sample("dateNegativeZero", Date(timeIntervalSinceReferenceDate: -0.0), default: Date(timeIntervalSinceReferenceDate: 1), "real", "real"),
+        Sample("dateInfinity", Date(timeIntervalSinceReferenceDate: .infinity), default: Date(timeIntervalSinceReferenceDate: 0), "json", "text"),
+        Sample("optionalDateNil", Date?.none, default: Date(timeIntervalSinceReferenceDate: 1), "null", "null"),
+        Sample("optionalDateSome", Date?.some(Date(timeIntervalSinceReferenceDate: -0.25)), default: nil, "text", "text"),
         // Strings.
         Sample("stringEmpty", "", default: "x", "text", "text"),
         Sample("stringUnicode", "상태 🎛️ 𝄞 héllo e\u{301} wörld", default: "", "text", "text"),

@@ -6,6 +6,8 @@ import Foundation
 enum NativeKind {
     case bool, int, int64, int32, int16, int8, uint8, uint16, uint32, uint, uint64
     case double, float, string, data
+    /// `Date`: ISO 8601 text (`DateText`), so the sqlite3 shell and its date functions read it.
+    case date
     /// An optional: native or JSON depending on what it holds (the general path decides).
     case optional
     /// Anything else: always JSON.
@@ -36,6 +38,7 @@ enum NativeKind {
         case ObjectIdentifier(UInt64.self): .uint64
         case ObjectIdentifier(Float.self): .float
         case ObjectIdentifier(Data.self): .data
+        case ObjectIdentifier(Date.self): .date
         default: nil
         }
     }
@@ -72,8 +75,17 @@ enum NativeKind {
         case .uint64: Int64(exactly: value as! UInt64).map(StoredValue.integer)
         case .float: finite(Double(value as! Float))
         case .data: .blob([UInt8](value as! Data))
+        case .date: Self.encode(value as! Date)
         case .optional, .json: nil
         }
+    }
+
+    /// A date's canonical text; a date that has none (`DateText`) as its seconds since 2001,
+    /// and nil for infinite and NaN seconds, which JSON keeps as `"+inf"`, `"-inf"`, `"nan"`.
+    private static func encode(_ date: Date) -> StoredValue? {
+        if let text = DateText.canonical(date) { return .text(text) }
+        let seconds = date.timeIntervalSinceReferenceDate
+        return seconds.isFinite ? .real(seconds) : nil
     }
 
     private func finite(_ value: Double) -> StoredValue? { value.isFinite ? .real(value) : nil }
@@ -124,8 +136,33 @@ enum NativeKind {
         case .data:
             guard case .blob(let bytes) = stored else { throw mismatch() }
             return Data(bytes)
+        case .date:
+            return try Self.decodeDate(stored, typeName: typeName)
         case .optional, .json:
             return nil
+        }
+    }
+
+    /// A date in any form a store has held it: ISO 8601 text (since schema version 6), seconds
+    /// since 2001 as JSON text (what `JSONEncoder` wrote before), or as a number (a hand edit,
+    /// and dates without ISO 8601 text). Nil for JSON that is not a plain number (`"+inf"`),
+    /// which JSON decoding reads.
+    private static func decodeDate(_ stored: StoredValue, typeName: () -> String) throws -> Date? {
+        switch stored {
+        case .text(let text):
+            guard let date = DateText.parse(text) else {
+                throw ValueCodecError.notADate(text: text, expected: typeName())
+            }
+            return date
+        case .real(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
+        case .integer(let seconds): return Date(timeIntervalSinceReferenceDate: Double(seconds))
+        case .json(let text):
+            // JSON numbers only: `Double("nan")` and `Double("inf")` would accept words.
+            guard let first = text.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+                  let seconds = Double(text) else { return nil }
+            return Date(timeIntervalSinceReferenceDate: seconds)
+        default:
+            throw ValueCodecError.mismatch(stored: stored.encoding, expected: typeName())
         }
     }
 }

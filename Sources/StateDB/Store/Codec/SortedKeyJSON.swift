@@ -5,8 +5,9 @@ import Foundation
 /// ~17,000 instructions through `JSONEncoder`, as much as committing its row).
 ///
 /// It handles the common shapes exactly: keyed, unkeyed and single-value containers holding
-/// booleans, integers, finite floating point, strings, nil and nested values. Anything else —
-/// `Date`, `Data`, `URL` and `Decimal` (which `JSONEncoder` special-cases), non-finite numbers,
+/// booleans, integers, finite floating point, strings, nil, nested values and `Date` (as the
+/// encoder's date strategy, `DateText.encode`, writes it). Anything else — `Data`, `URL` and
+/// `Decimal` (which `JSONEncoder` special-cases), non-finite numbers,
 /// nested or super encoders, a value that reads `codingPath`, an error thrown while encoding —
 /// returns nil, and the caller uses `JSONEncoder`, so the output (or the error) is always
 /// `JSONEncoder`'s.

@@ -35,8 +35,13 @@ final class JSONNodeEncoder: Encoder {
     /// also sends it to `JSONEncoder`) when this encoder must not do it.
     func node<T: Encodable>(for value: T) throws -> JSONNode {
         switch ObjectIdentifier(T.self) {
-        // JSONEncoder special-cases these (base64, absoluteString, a number, its date strategy).
-        case ObjectIdentifier(Date.self), ObjectIdentifier(Data.self), ObjectIdentifier(URL.self), ObjectIdentifier(Decimal.self):
+        // What `JSONEncoder`'s date strategy (`DateText.encode`) writes.
+        case ObjectIdentifier(Date.self):
+            let date = value as! Date  // `T` is `Date`
+            if let text = DateText.canonical(date) { return .string(text) }
+            return try number(date.timeIntervalSinceReferenceDate)
+        // JSONEncoder special-cases these (base64, absoluteString, a number).
+        case ObjectIdentifier(Data.self), ObjectIdentifier(URL.self), ObjectIdentifier(Decimal.self):
             throw JSONEncodingUnsupported()
         default:
             break

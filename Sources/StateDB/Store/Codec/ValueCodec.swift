@@ -3,8 +3,9 @@ import Foundation
 /// Converts `Codable` values to and from `StoredValue`.
 ///
 /// Booleans, integers, floating point, strings and `Data` map to native SQLite values (and an
-/// optional's `nil` to NULL) so the sqlite3 shell shows them as they are; every other value is
-/// JSON text with sorted keys.
+/// optional's `nil` to NULL) so the sqlite3 shell shows them as they are, a `Date` to ISO 8601
+/// text (`DateText`); every other value is JSON text with sorted keys, dates inside it as the
+/// same text.
 enum ValueCodec {
     /// A stable, human-readable name for a value type, as kept in the `type` column.
     static func typeName(of type: Any.Type) -> String {
@@ -112,12 +113,14 @@ enum ValueCodec {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.dateEncodingStrategy = .custom(DateText.encode)
         return encoder
     }
 
     private static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.dateDecodingStrategy = .custom(DateText.decode)
         return decoder
     }
 
@@ -146,9 +149,12 @@ private final class ReflectedTypeNames: Sendable {
 enum ValueCodecError: Error, CustomStringConvertible {
     case mismatch(stored: String, expected: String)
     case outOfRange(value: Int64, expected: String)
+    case notADate(text: String, expected: String)
 
     var description: String {
         switch self {
+        case .notADate(let text, let expected):
+            "the stored text \(ValueCodec.jsonString(String(text.prefix(80)))) is not an ISO 8601 date, so it cannot be read as \(expected) (the form is \(DateText.example))"
         case .mismatch(let stored, let expected): "a stored '\(stored)' value cannot be read as \(expected)"
         case .outOfRange(let value, let expected): "\(value) does not fit in \(expected)"
         }

@@ -134,15 +134,22 @@ final class PostgresStoreDatabase: StoreDatabase {
         }
     }
 
-    /// What was committed after `tick`, or nil when nothing was: after a notification or a new
-    /// session (any call may have reconnected: a server restart, a failover — commits made
-    /// meanwhile went unnotified), the catch-up is read at once; otherwise the clock row is
-    /// asked (one single-row SELECT), because a notification of a commit that finished just
-    /// before this poll may still be on its way from the server. So a commit that returned
-    /// before an update began is always seen by that update, and an idle poll costs one
-    /// small query.
+    /// What was committed after `tick`, or nil when nothing was: after a notification of a
+    /// tick past `tick` or a new session (any call may have reconnected: a server restart, a
+    /// failover — commits made meanwhile went unnotified), the catch-up is read at once;
+    /// otherwise the clock row is asked (one single-row SELECT), because the notification of a
+    /// commit that finished just before this poll may still be on its way from the server. So
+    /// a commit that returned before an update began is always seen by that update, and an
+    /// idle poll costs one small query. A notification of a tick already read (it came after
+    /// the catch-up that read it) is dropped.
     func pollChanges(since tick: Int64) throws -> StoreChanges? {
-        if try waitForChanges(timeout: 0) { catchUpPending = true }
+        try run("reading changes made by other processes") {
+            let own = connection.backendPID
+            let received = try connection.waitForNotifications(timeout: 0)
+            if received.contains(where: { $0.channel == Self.changesChannel.description && $0.senderPID != own && (Int64($0.payload) ?? .max) > tick }) {
+                catchUpPending = true
+            }
+        }
         if connection.backendPID != polledSession { catchUpPending = true }
         if !catchUpPending {
             guard try run("reading changes made by other processes", { try currentTick() }) > tick else { return nil }

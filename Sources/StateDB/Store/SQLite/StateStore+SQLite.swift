@@ -58,7 +58,7 @@ extension StateStore {
     func withConnection<T>(_ what: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
         try withDatabase { database in
             guard let sqlite = database as? SQLiteStoreDatabase else {
-                throw StateStoreError(.cannotOpen, path: path, "\(what) works on SQLite store files only, and this store is on PostgreSQL.")
+                throw StateStoreError(.cannotOpen, path: path, "this store is on PostgreSQL, and \(what) works on a SQLite store file only; nothing was changed.")
             }
             do {
                 return try body(sqlite.connection)

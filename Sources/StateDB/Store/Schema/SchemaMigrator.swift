@@ -29,6 +29,8 @@ struct SchemaMigrator {
                     try connection.execute(statement)
                 }
                 statementText = ""
+                // Conversions SQL cannot do exactly, run in the file's transaction.
+                if migration.version == DateTextMigration.version { try DateTextMigration.run(connection) }
                 let record = try connection.prepare(
                     "INSERT INTO statedb_schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
                 record.bind(Int64(migration.version), at: 1)

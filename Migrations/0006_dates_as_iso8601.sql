@@ -1,0 +1,16 @@
+-- statedb store schema, version 6.
+--
+-- `Date` values are stored as ISO 8601 text in UTC, exact to the bit
+-- ('2026-12-01T17:52:52.44Z', encoding 'text'), where earlier versions stored JSONEncoder's
+-- default, seconds since 2001-01-01 as a JSON number ('817840372.44', encoding 'json'), which
+-- no one could read and which sqlite3's date functions took for the wrong year.
+--
+-- No table changes. In the same transaction as this file, the library rewrites every row of
+-- `slots` whose `type` is 'Foundation.Date', 'Swift.Optional<Foundation.Date>' or
+-- 'Swift.Optional<Swift.Optional<Foundation.Date>>' and whose value is a number (encoding
+-- 'json', 'real' or 'integer') into the form the app now writes for that date
+-- (Store/Schema/DateTextMigration.swift). The conversion needs the exact decimal digits of
+-- each Double, which SQL's date functions (milliseconds) do not keep, so it is not written
+-- here. Left as they are, and still read: dates inside JSON values (an app's struct, an array
+-- of dates: the next write of the slot stores them as text), dates with no ISO 8601 text
+-- (years outside 0000-9999, -0, infinities), and the values kept in `quarantine`.
