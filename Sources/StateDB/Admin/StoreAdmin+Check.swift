@@ -73,7 +73,8 @@ extension StoreAdmin {
     /// check a damaged one.
     /// - Parameter progress: called with the number of slots read so far, after each one.
     public func check(progress: ((Int) -> Void)? = nil) throws -> CheckReport {
-        try store.withConnection("checking the store") { connection in
+        guard let sqlite else { return try postgresCheck(progress: progress) }
+        return try sqlite.store.withConnection("checking the store") { connection in
             // One read transaction, so that everything is one snapshot; ended by ROLLBACK, as
             // there is nothing to commit and SQLite refuses to COMMIT after meeting damage.
             try connection.execute("BEGIN")
@@ -133,7 +134,7 @@ extension StoreAdmin {
                 }
             }
             problems.sort { $0.key < $1.key }
-            let quarantined = attempt("quarantine") { try loadQuarantine(connection) } ?? []
+            let quarantined = attempt("quarantine") { try SQLiteAdminRows(connection).quarantine() } ?? []
             return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,
                                migrations: migrations, schemaDifferences: differences, clockTick: tick, clockProblem: clockProblem,
                                aheadOfClock: ahead, slotCount: slotCount, problems: problems,
@@ -177,6 +178,12 @@ extension StoreAdmin {
                 return "identity \(JSONValue.quoted(storedIdentity)) and property \(JSONValue.quoted(storedProperty)) do not match the key"
             }
         }
+        return valueProblem(in: row, types: &types)
+    }
+
+    /// What is wrong with a row's value, or nil: it must read as its encoding, be JSON where
+    /// it should be, and fit its declared standard type in the encoding the library reads.
+    func valueProblem(in row: StoredRow, types: inout SlotTypeCache) -> String? {
         // The commonest rows, a value of its type's own native encoding that read as it
         // (an Int as an integer, a String as text), fit by construction: no JSON to make.
         if case .success(let stored) = row.value, Self.fitsByConstruction(type: row.type, stored) { return nil }

@@ -80,7 +80,7 @@ extension StoreAdmin {
         let entries = try validateImport(document)
         if dryRun { return try read("planning the import") { try planImport(entries, replace: replace, $0).result } }
         return try write("importing") { context in
-            let plan = try planImport(entries, replace: replace, context.connection)
+            let plan = try planImport(entries, replace: replace, context)
             let total = plan.result.removed.count + plan.writes.count
             var done = 0
             for key in plan.result.removed {
@@ -147,10 +147,10 @@ extension StoreAdmin {
         let result: ImportResult
     }
 
-    private func planImport(_ entries: [ImportEntry], replace: Bool, _ connection: SQLiteConnection) throws -> ImportPlan {
+    private func planImport(_ entries: [ImportEntry], replace: Bool, _ rows: any AdminRows) throws -> ImportPlan {
         // By bytes: two keys that differ only in their Unicode normalisation are two rows (and
         // would be one "duplicate" `String` key to a dictionary, which traps).
-        let existing = Dictionary(try loadRows(connection).map { (ByteKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
+        let existing = Dictionary(try loadRows(rows).map { (ByteKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
         var writes: [(ImportEntry, StoredRow?)] = []
         var created: [String] = [], updated: [String] = [], unchanged: [String] = []
         for entry in entries {

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// What `StoreAdmin.move` did (or would do).
 @_spi(Admin) public struct MoveResult: Sendable {
     public struct Rename: Sendable, Equatable {
@@ -40,7 +38,7 @@ extension StoreAdmin {
         }
         if dryRun { return try read("planning the move") { try planMove(old, new, force: force, $0).result } }
         return try write("moving \(old) to \(new)") { context in
-            let plan = try planMove(old, new, force: force, context.connection)
+            let plan = try planMove(old, new, force: force, context)
             for key in plan.result.overwritten { try context.delete(key: key) }
             for row in plan.rows { try context.delete(key: row.key) }
             for (row, rename) in zip(plan.rows, plan.result.renames) {
@@ -48,15 +46,7 @@ extension StoreAdmin {
                                    createdAt: row.createdAt, updatedAt: row.updatedAt, seenAt: row.seenAt)
             }
             // By id, not by key: a chain of renames (A → B while B → C) must not move twice.
-            let requarantine = try context.connection.prepare("UPDATE quarantine SET key = ?1, identity = ?2, property = ?3 WHERE id = ?4")
-            for (id, newKey) in plan.quarantine {
-                let slotKey = SlotKey(newKey)
-                requarantine.bind(newKey, at: 1)
-                requarantine.bind(slotKey.identity, at: 2)
-                requarantine.bind(slotKey.property, at: 3)
-                requarantine.bind(id, at: 4)
-                try requarantine.run()
-            }
+            for (id, newKey) in plan.quarantine { try context.moveQuarantined(id: id, to: newKey) }
             return plan.result
         }
     }
@@ -68,9 +58,10 @@ extension StoreAdmin {
         let result: MoveResult
     }
 
-    private func planMove(_ old: KeyPrefix, _ new: String, force: Bool, _ connection: SQLiteConnection) throws -> MovePlan {
-        let rows = try RawRow.load(connection).filter { old.matches($0.key) }
-        guard !rows.isEmpty else { throw try notFound(old.text, connection, prefix: true) }
+    private func planMove(_ old: KeyPrefix, _ new: String, force: Bool, _ stored: any AdminRows) throws -> MovePlan {
+        let all = try stored.rawRows()
+        let rows = all.filter { old.matches($0.key) }
+        guard !rows.isEmpty else { throw try notFound(old.text, stored, prefix: true) }
         let renames = rows.map { MoveResult.Rename(from: $0.key, to: old.replace(in: $0.key, with: new)) }
         // The typed prefix must be a clean key; the rest of each key is the store's, kept as
         // it is (a tab an app put in a key it named moves with it).
@@ -82,25 +73,20 @@ extension StoreAdmin {
         }
         // Sets of keys by bytes, as SQLite's UNIQUE index tells keys apart.
         let moving = Set(rows.map { ByteKey($0.key) })
-        let existing = Set(try loadKeys(connection).map(ByteKey.init))
+        let existing = Set(all.map { ByteKey($0.key) })
         let collisions = renames.map(\.to).filter { existing.contains(ByteKey($0)) && !moving.contains(ByteKey($0)) }
         if !collisions.isEmpty && !force {
             let list = collisions.prefix(3).map(JSONValue.quoted).joined(separator: ", ") + (collisions.count > 3 ? ", …" : "")
             throw AdminError(.conflict, path: path, "\(collisions.count) of the new keys already exist (\(list)); nothing was moved. Add --force to replace them, or `statedb rm` them first.")
         }
-        let entries = try connection.prepare("SELECT id, key FROM quarantine ORDER BY id")
-        var quarantine: [(Int64, String)] = []
-        while try entries.step() {
-            let key = entries.string(at: 1)
-            if old.matches(key) { quarantine.append((entries.int64(at: 0), old.replace(in: key, with: new))) }
-        }
+        let quarantine = try stored.quarantineKeys().filter { old.matches($0.key) }.map { ($0.id, old.replace(in: $0.key, with: new)) }
         return MovePlan(rows: rows, quarantine: quarantine,
                         result: MoveResult(renames: renames, overwritten: collisions, quarantineEntries: quarantine.count))
     }
 }
 
-/// A row with its value column as SQLite holds it, so a row is copied exactly even when
-/// its value does not match its encoding.
+/// A row with its value column as the database holds it, so a row is copied exactly even
+/// when its value does not match its encoding (the case only says how to bind it again).
 struct RawRow {
     let key: String
     let type: String
@@ -109,26 +95,4 @@ struct RawRow {
     let createdAt: Int64
     let updatedAt: Int64
     let seenAt: Int64
-
-    static func load(_ connection: SQLiteConnection) throws -> [RawRow] {
-        let statement = try connection.prepare("SELECT key, type, encoding, value, created_at, updated_at, seen_at FROM slots ORDER BY key")
-        var rows: [RawRow] = []
-        while try statement.step() {
-            rows.append(RawRow(key: statement.string(at: 0), type: statement.string(at: 1), encoding: statement.string(at: 2),
-                               value: rawValue(statement, at: 3), createdAt: statement.int64(at: 4),
-                               updatedAt: statement.int64(at: 5), seenAt: statement.int64(at: 6)))
-        }
-        return rows
-    }
-
-    /// The column by its SQLite storage class (the case only says how to bind it again).
-    static func rawValue(_ statement: SQLiteStatement, at index: Int32) -> StoredValue {
-        switch statement.columnType(at: index) {
-        case SQLITE_INTEGER: .integer(statement.int64(at: index))
-        case SQLITE_FLOAT: .real(statement.double(at: index))
-        case SQLITE_TEXT: .text(statement.string(at: index))
-        case SQLITE_BLOB: .blob(statement.bytes(at: index))
-        default: .null
-        }
-    }
 }

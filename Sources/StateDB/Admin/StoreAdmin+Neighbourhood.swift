@@ -8,26 +8,18 @@ extension StoreAdmin {
     /// prefix of, the "you typed the start" case), those right before it, and those right after
     /// each identity prefix it has (`A/B/` of `A/B/prop`), where its siblings and the properties
     /// of its views are. A typo in an early segment finds only what sorts near it.
-    func neighbourhood(of typed: String, _ connection: SQLiteConnection) throws -> [String] {
+    func neighbourhood(of typed: String, _ rows: any AdminRows) throws -> [String] {
         var keys: [ByteKey: String] = [:]
-        let after = try connection.prepare("SELECT key FROM slots WHERE key >= ?1 ORDER BY key LIMIT ?2")
-        let before = try connection.prepare("SELECT key FROM slots WHERE key < ?1 ORDER BY key DESC LIMIT ?2")
-        func collect(_ statement: SQLiteStatement, from start: String) throws {
-            statement.reset()
-            statement.bind(start, at: 1)
-            statement.bind(Int64(Self.neighbourhoodWindow), at: 2)
-            while try statement.step() {
-                let key = statement.string(at: 0)
-                keys[ByteKey(key)] = key
-            }
+        func collect(_ found: [String]) {
+            for key in found { keys[ByteKey(key)] = key }
         }
-        try collect(after, from: typed)
-        try collect(before, from: typed)
+        collect(try rows.keys(from: typed, limit: Self.neighbourhoodWindow))
+        collect(try rows.keys(before: typed, limit: Self.neighbourhoodWindow))
         var bytes = Array(typed.utf8)
         // Each identity prefix, longest first: `A/B/`, then `A/`.
         while let slash = bytes.dropLast().lastIndex(of: UInt8(ascii: "/")) {
             bytes.removeSubrange((slash + 1)...)
-            try collect(after, from: String(decoding: bytes, as: UTF8.self))
+            collect(try rows.keys(from: String(decoding: bytes, as: UTF8.self), limit: Self.neighbourhoodWindow))
             bytes.removeLast()
         }
         return keys.keys.sorted().map { keys[$0]! }

@@ -76,11 +76,8 @@ extension StoreAdmin {
         let cutoff = nowMilliseconds() - unseenFor
         return try read("listing orphans") { connection in
             let rows = try orphanRows(seenBefore: cutoff, connection)
-            let explicit = try connection.prepare("SELECT 1 FROM statedb_explicit_keys WHERE key = ?1")
             let wanted: [CandidateFinder.Wanted?] = try rows.map { row in
-                explicit.bind(row.key, at: 1)
-                defer { explicit.reset() }
-                if try explicit.step() { return nil }
+                if try connection.isExplicitKey(row.key) { return nil }
                 let key = SlotKey(row.key)
                 let segments = ParsedSegment.segments(of: key.identity)
                 return segments.contains(where: \.hasLegacyPosition)
@@ -104,7 +101,7 @@ extension StoreAdmin {
         if dryRun { return try orphans(unseenFor: unseenFor) }
         let cutoff = nowMilliseconds() - unseenFor
         return try write("deleting orphans") { context in
-            let rows = try orphanRows(seenBefore: cutoff, context.connection)
+            let rows = try orphanRows(seenBefore: cutoff, context)
             for (index, row) in rows.enumerated() {
                 try context.delete(key: row.key)
                 progress?(index + 1, rows.count)
@@ -115,24 +112,12 @@ extension StoreAdmin {
 
     /// The rows unseen since `cutoff`, but for the keys of `@AppStorage` and `@SceneStorage`:
     /// they belong to no view, so no view's absence makes them orphans.
-    private func orphanRows(seenBefore cutoff: Int64, _ connection: SQLiteConnection) throws -> [StoredRow] {
-        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE seen_at < ?1 AND key NOT GLOB ?2 AND key NOT GLOB ?3 ORDER BY key")
-        statement.bind(cutoff, at: 1)
-        statement.bind(StorageNamespace.app + "/*", at: 2)
-        statement.bind(StorageNamespace.scene + "/*", at: 3)
-        var rows: [StoredRow] = []
-        while try statement.step() { rows.append(StoredRow(statement)) }
-        return rows
+    private func orphanRows(seenBefore cutoff: Int64, _ rows: any AdminRows) throws -> [StoredRow] {
+        try rows.rows(seenBefore: cutoff, excludingPrefixes: [StorageNamespace.app + "/", StorageNamespace.scene + "/"])
     }
 
-    private func recordedAdoptions(_ connection: SQLiteConnection) throws -> [RecordedAdoption] {
-        let statement = try connection.prepare("SELECT key, from_key, type, adopted_at FROM statedb_adoptions ORDER BY adopted_at DESC, id DESC")
-        var adoptions: [RecordedAdoption] = []
-        while try statement.step() {
-            adoptions.append(RecordedAdoption(key: statement.string(at: 0), fromKey: statement.string(at: 1),
-                                              type: statement.string(at: 2), adoptedAt: statement.int64(at: 3)))
-        }
-        return adoptions
+    private func recordedAdoptions(_ rows: any AdminRows) throws -> [RecordedAdoption] {
+        try rows.adoptions()
     }
 }
 
@@ -172,17 +157,12 @@ private struct CandidateFinder {
         loose = Set(wanted.lazy.filter { $0.match == .maybe }.map(\.key))
     }
 
-    mutating func scan(seenSince cutoff: Int64, _ connection: SQLiteConnection) throws {
+    mutating func scan(seenSince cutoff: Int64, _ rows: any AdminRows) throws {
         guard !exact.isEmpty || !loose.isEmpty else { return }
-        let statement = try connection.prepare("SELECT key, type FROM slots WHERE seen_at >= ?1 AND key NOT IN (SELECT key FROM statedb_explicit_keys)")
-        statement.bind(cutoff, at: 1)
-        var types = RecentTexts()
-        while try statement.step() {
-            let text = statement.string(at: 0)
+        try rows.forEachKeyAndType(seenSince: cutoff) { text, type in
             let key = SlotKey(text)
-            let type = statement.string(at: 1, reusing: &types)
             let segments = ParsedSegment.segments(of: key.identity)
-            if segments.contains(where: \.hasLegacyPosition) { continue }
+            if segments.contains(where: \.hasLegacyPosition) { return }
             if !exact.isEmpty {
                 let matchKey = MoveMatchKey(identity: segments, property: key.property, type: type)
                 if exact.contains(matchKey) { found[matchKey, default: Found()].add(text) }

@@ -60,6 +60,7 @@ extension StoreAdmin {
     /// - Parameter progress: called with the number of rows read so far, after each one.
     public static func recover(from path: String, into destination: String, ignoringWAL: Bool = false,
                                progress: ((Int) -> Void)? = nil) throws -> RecoveryReport {
+        try refuseURLs(from: path, into: destination)
         try checkRecoverySource(path)
         try checkRecoveryDestination(destination)
         let copy = try copyForRecovery(path, withWAL: !ignoringWAL)

@@ -5,7 +5,7 @@ extension StoreAdmin {
     @discardableResult
     public func remove(_ key: String) throws -> AdminSlot {
         try write("deleting \(key)") { context in
-            guard let row = try loadRow(key, context.connection) else { throw try notFound(key, context.connection) }
+            guard let row = try context.row(key) else { throw try notFound(key, context) }
             try context.delete(key: key)
             return AdminSlot(row)
         }
@@ -17,15 +17,15 @@ extension StoreAdmin {
         guard !prefix.text.isEmpty else {
             throw AdminError(.invalidInput, path: path, "the prefix is empty; name the identity to delete, e.g. ContentView/Settings.")
         }
-        let plan = { (connection: SQLiteConnection) throws -> [StoredRow] in
-            var rows: [StoredRow] = []
-            try self.forEachRow(under: prefix, connection) { rows.append($0) }
-            if rows.isEmpty { throw try self.notFound(prefix.text, connection, prefix: true) }
-            return rows
+        let plan = { (rows: any AdminRows) throws -> [StoredRow] in
+            var matching: [StoredRow] = []
+            try self.forEachRow(under: prefix, rows) { matching.append($0) }
+            if matching.isEmpty { throw try self.notFound(prefix.text, rows, prefix: true) }
+            return matching
         }
         if dryRun { return try read("listing slots under \(prefix)") { try plan($0).map(AdminSlot.init) } }
         return try write("deleting slots under \(prefix)") { context in
-            let rows = try plan(context.connection)
+            let rows = try plan(context)
             for row in rows { try context.delete(key: row.key) }
             return rows.map(AdminSlot.init)
         }

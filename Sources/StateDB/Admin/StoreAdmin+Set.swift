@@ -29,7 +29,7 @@ extension StoreAdmin {
     ///   (`createAs` differs from the existing slot's type), `.invalidInput` (bad key or type).
     public func set(_ key: String, to value: JSONValue, createAs typeName: String? = nil, force: Bool = false) throws -> SetResult {
         try write("setting \(key)") { context in
-            let existing = try loadRow(key, context.connection)
+            let existing = try context.row(key)
             let declared = try typeName.map { try SlotType(declaredName: $0, path: path) }
             let type: SlotType
             let storedTypeName: String
@@ -40,7 +40,7 @@ extension StoreAdmin {
                     throw AdminError(.conflict, path: path, "slot \(JSONValue.quoted(key)) exists with type \(existing.type), not \(declared.name); --type only creates slots. Leave --type out to set it, or `statedb rm` it first to give it another type. Nothing was written.")
                 }
             } else {
-                guard let declared else { throw try notFound(key, context.connection) }
+                guard let declared else { throw try notFound(key, context) }
                 try StoreAdmin.validateKey(key, path: path)
                 type = declared
                 storedTypeName = declared.name

@@ -1,7 +1,6 @@
-import CSQLite
-
-/// Reads and repairs a store file from outside the app: the operations behind the `statedb`
-/// command line tool.
+/// Reads and repairs a store from outside the app: the operations behind the `statedb`
+/// command line tool, on a store file or a store on PostgreSQL (a `postgresql://` or
+/// `postgres://` URL). Each operation is written once, on `AdminDatabase`.
 ///
 /// ```swift
 /// let admin = try StoreAdmin(path: "state.sqlite", access: .write)
@@ -9,57 +8,59 @@ import CSQLite
 /// try admin.set("ContentView/count", to: .number("5"))
 /// ```
 ///
-/// - **Reading** (`access: .read`) opens the file read-only: nothing is created or written,
+/// - **Reading** (`access: .read`) opens the store read-only: nothing is created or written,
 ///   not even a schema migration.
 /// - **Writing** (`access: .write`) runs each operation in one transaction that first checks
 ///   everything and then, if it changes anything, advances the store's clock once and stamps
 ///   every row it writes with that tick. Deletions stamp tombstones with that tick too. A running
-///   app picks the change up on its next `ViewHost.update()` (`StateStore.refreshFromDisk()`).
-///   A refused operation rolls back and leaves the file as it was.
+///   app picks the change up on its next `ViewHost.update()` (on PostgreSQL the commit also
+///   notifies it). A refused operation rolls back and leaves the store as it was.
 ///
 /// Neither mode migrates the store's schema: a store that is behind is refused with
 /// `.migrationRequired`.
 @_spi(Admin) public final class StoreAdmin {
     public enum Access: Sendable { case read, write }
 
+    /// The store file's path, or the URL with any password hidden: what messages name.
     public let path: String
     public let access: Access
-    let store: StateStore
+    let database: any AdminDatabase
 
-    /// Opens an existing store.
+    /// Opens an existing store: a `postgresql://` or `postgres://` URL opens the store in that
+    /// PostgreSQL database; anything else is a file path.
     ///
     /// - Parameter toleratingDamage: with `.read`, open a store whose schema objects or clock
     ///   are damaged, or whose rows cannot all be read, for `check` to report what is wrong.
-    /// - Throws: `StateStoreError` when the file is missing (`.missing`; nothing is created),
+    /// - Throws: `StateStoreError` when the store is missing (`.missing`; nothing is created),
     ///   is not a store of ours or is damaged, has a newer or older schema, or, for `.write`,
     ///   cannot be written (`.readOnly`).
     public init(path: String, access: Access, toleratingDamage: Bool = false) throws {
-        var options = StateStore.Options()
-        options.createIfMissing = false
-        options.migrateSchema = false
-        options.readOnly = access == .read
-        options.toleratesDamage = toleratingDamage
-        options.loadsRows = false  // every operation reads the rows it needs through SQL
-        self.path = path
-        self.access = access
-        store = try StateStore(path: path, options: options)
-        if access == .write {
-            // SQLite opens a file it may not write read-only without saying so; find out now
-            // rather than in the middle of an operation.
-            let readOnly = try store.withConnection("opening the store") { sqlite3_db_readonly($0.handle, "main") == 1 }
-            if readOnly {
-                store.close()
-                throw StateStoreError(.readOnly, path: path, "the file is read-only (check its permissions and its folder's); nothing was written.")
-            }
+        if StoreAdmin.isURL(path) {
+            database = try PostgresAdminDatabase(url: path, access: access, toleratingDamage: toleratingDamage)
+        } else {
+            database = try SQLiteAdminDatabase(path: path, access: access, toleratingDamage: toleratingDamage)
         }
+        self.path = database.location
+        self.access = access
     }
 
-    /// Closes the file.
-    public func close() { store.close() }
+    /// Whether `store` names a store on PostgreSQL rather than a file.
+    public static func isURL(_ store: String) -> Bool { PostgresURL.isPostgresURL(store) }
 
-    /// The store's schema version.
+    /// `store` as messages may show it: a URL's password hidden, a path as it is.
+    public static func displayName(_ store: String) -> String {
+        isURL(store) ? PostgresURL.redacted(store) : store
+    }
+
+    /// Closes the store.
+    public func close() { database.close() }
+
+    /// The store file's database, for what only SQLite has; nil on PostgreSQL.
+    var sqlite: SQLiteAdminDatabase? { database as? SQLiteAdminDatabase }
+
+    /// The store's schema version (on PostgreSQL, the PostgreSQL dialect's).
     public var schemaVersion: Int {
-        get throws { try read("reading the schema version") { Int(try $0.pragmaInteger(.userVersion)) } }
+        get throws { try database.schemaVersion }
     }
 
     // MARK: - Reading slots
@@ -79,62 +80,54 @@ import CSQLite
     ///   (before `body` saw anything), or what `body` throws.
     @discardableResult
     public func forEachSlot(under prefix: KeyPrefix? = nil, _ body: (AdminSlot) throws -> Void) throws -> Int {
-        try read("reading the slots") { connection in
+        try read("reading the slots") { rows in
             var count = 0
-            var texts = RepeatedTexts()
             guard let prefix else {
-                let statement = try connection.prepare(StoredRow.selectSQL + " ORDER BY key")
-                while try statement.step() {
-                    try body(AdminSlot(StoredRow(statement, texts: &texts)))
+                try rows.forEachRow(from: nil) { row in
+                    try body(AdminSlot(row))
                     count += 1
+                    return true
                 }
                 return count
             }
-            try forEachRow(under: prefix, connection) { row in
+            try forEachRow(under: prefix, rows) { row in
                 try body(AdminSlot(row))
                 count += 1
             }
-            if count == 0 { throw try notFound(prefix.text, connection, prefix: true) }
+            if count == 0 { throw try notFound(prefix.text, rows, prefix: true) }
             return count
         }
     }
 
     /// Hands each row under `prefix` to `body`, sorted by key, read by a range scan of the key
     /// index: keys that start with the prefix's bytes sort together, from the prefix on.
-    func forEachRow(under prefix: KeyPrefix, _ connection: SQLiteConnection, _ body: (StoredRow) throws -> Void) throws {
-        var texts = RepeatedTexts()
-        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE key >= ?1 ORDER BY key")
-        statement.bind(prefix.text, at: 1)
+    func forEachRow(under prefix: KeyPrefix, _ rows: any AdminRows, _ body: (StoredRow) throws -> Void) throws {
         let start = Array(prefix.text.utf8)
-        while try statement.step() {
-            let row = StoredRow(statement, texts: &texts)
-            guard row.key.utf8.starts(with: start) else { break }
-            guard prefix.matches(row.key) else { continue }
-            try body(row)
+        try rows.forEachRow(from: prefix.text) { row in
+            guard row.key.utf8.starts(with: start) else { return false }
+            if prefix.matches(row.key) { try body(row) }
+            return true
         }
     }
 
     /// The number of slots, for progress and count lines.
     public func slotCount() throws -> Int {
-        try read("counting the slots") { connection in
-            let statement = try connection.prepare("SELECT count(*) FROM slots")
-            return try statement.step() ? Int(statement.int64(at: 0)) : 0
-        }
+        try read("counting the slots") { try $0.rowCount() }
     }
 
     /// The slot at `key`.
     /// - Throws: `AdminError(.notFound)` naming the closest keys.
     public func slot(_ key: String) throws -> AdminSlot {
-        try read("reading \(key)") { connection in
-            guard let row = try loadRow(key, connection) else { throw try notFound(key, connection) }
+        try read("reading \(key)") { rows in
+            guard let row = try rows.row(key) else { throw try notFound(key, rows) }
             return AdminSlot(row)
         }
     }
 
     /// "no slot K; closest: …" for a key or prefix that matched nothing.
     /// The closest keys come from the key's neighbourhood in the index (see `neighbourhood`).
-    func notFound(_ key: String, _ connection: SQLiteConnection, prefix: Bool = false) throws -> AdminError {
-        let keys = try neighbourhood(of: key, connection)
+    func notFound(_ key: String, _ rows: any AdminRows, prefix: Bool = false) throws -> AdminError {
+        let keys = try neighbourhood(of: key, rows)
         let what = prefix ? "no slot matches the prefix" : "no slot"
         return AdminError(.notFound, path: path, "\(what) \(JSONValue.quoted(key))\(KeySuggestions.hint(for: key, among: keys)).")
     }
@@ -142,93 +135,23 @@ import CSQLite
     // MARK: - Transactions
 
     /// Runs `body` in a read transaction, so everything it reads is one snapshot.
-    func read<T>(_ what: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
-        try store.withConnection(what) { connection in
-            try asCommand(what) { try connection.transaction(immediate: false) { try body(connection) } }
-        }
+    func read<T>(_ what: String, _ body: (any AdminRows) throws -> T) throws -> T {
+        try database.read(what, body)
     }
 
-    /// Runs `body` in a write transaction; see `WriteContext`.
-    func write<T>(_ what: String, _ body: (WriteContext) throws -> T) throws -> T {
+    /// Runs `body` in a write transaction; see `AdminTransaction`.
+    func write<T>(_ what: String, _ body: (any AdminTransaction) throws -> T) throws -> T {
         guard access == .write else {
             throw StateStoreError(.readOnly, path: path, "opened for reading only; nothing was written.")
         }
-        return try store.withConnection(what) { connection in
-            try asCommand(what) {
-                try connection.transaction {
-                    try body(WriteContext(store: store, connection: connection))
-                }
-            }
-        }
+        return try database.write(what, body)
     }
 
-    /// SQLite failures as errors whose advice fits a command that wrote nothing (not an app,
-    /// whose failed flush keeps its writes in memory).
-    private func asCommand<T>(_ what: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as SQLiteError {
-            throw StateStoreError(error, path: path, doing: what, retry: .command)
-        }
-    }
-
-    // MARK: - Rows
-
-    func loadRows(_ connection: SQLiteConnection) throws -> [StoredRow] {
-        let statement = try connection.prepare(StoredRow.selectSQL + " ORDER BY key")
-        var rows: [StoredRow] = []
-        while try statement.step() { rows.append(StoredRow(statement)) }
-        return rows
-    }
-
-    func loadRow(_ key: String, _ connection: SQLiteConnection) throws -> StoredRow? {
-        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE key = ?1")
-        statement.bind(key, at: 1)
-        return try statement.step() ? StoredRow(statement) : nil
-    }
-
-    func loadKeys(_ connection: SQLiteConnection) throws -> [String] {
-        let statement = try connection.prepare("SELECT key FROM slots ORDER BY key")
-        var keys: [String] = []
-        while try statement.step() { keys.append(statement.string(at: 0)) }
-        return keys
-    }
-}
-
-/// One write transaction of `StoreAdmin`. The clock advances once, at the first write, so an
-/// operation that turns out to change nothing leaves no trace.
-final class WriteContext {
-    let store: StateStore
-    let connection: SQLiteConnection
-    let now = nowMilliseconds()
-    private var tick: Int64?
-
-    init(store: StateStore, connection: SQLiteConnection) {
-        self.store = store
-        self.connection = connection
-    }
-
-    /// The tick every row written in this transaction is stamped with. Must be taken before
-    /// deleting, so the tombstones carry it too.
-    func stamp() throws -> Int64 {
-        if let tick { return tick }
-        let next = try StoreClock.advance(on: connection)
-        tick = next
-        return next
-    }
-
-    /// Writes a whole row (insert or replace), stamped with this transaction's tick.
-    /// `encoding` overrides the value's own (to copy a row as it is); `updatedAt` defaults
-    /// to now. An existing row keeps its `created_at` and `seen_at`.
-    func upsert(key: String, type: String, value: StoredValue, encoding: String? = nil,
-                createdAt: Int64, updatedAt: Int64? = nil, seenAt: Int64) throws {
-        try SlotRows.write(key, type: type, value: value, encoding: encoding, createdAt: createdAt,
-                           updatedAt: updatedAt ?? now, seenAt: seenAt, tick: try stamp(), on: connection)
-    }
-
-    /// Deletes a row, leaving a tombstone stamped with this transaction's tick.
-    func delete(key: String) throws {
-        try SlotRows.delete(key, tick: try stamp(), on: connection)
+    /// Every row, sorted by key, for the operations that plan over the whole store.
+    func loadRows(_ rows: any AdminRows) throws -> [StoredRow] {
+        var all: [StoredRow] = []
+        try rows.forEachRow(from: nil) { all.append($0); return true }
+        return all
     }
 }
 

@@ -86,7 +86,7 @@ struct CheckCommand: Command {
         lines.append("quarantine: \(report.quarantined.count) value(s)" + (report.quarantined.isEmpty ? "" : " (`statedb quarantine` restores or drops them)"))
         lines += report.quarantined.map { QuarantineCommand.line($0, console) }
         if report.isDamaged {
-            lines.append(console.paint("The store is damaged.", .red) + " " + printable(StateStoreError.salvageAdvice(for: path)))
+            lines.append(console.paint("The store is damaged.", .red) + " " + printable(StoreAdmin.isURL(path) ? StoreAdmin.postgresDamageAdvice : StateStoreError.salvageAdvice(for: path)))
         }
         console.print(lines.joined(separator: "\n"))
         return report.isHealthy ? .ok : .problemsFound

@@ -25,7 +25,7 @@ struct GetCommand: Command {
             return slot.value == nil ? .problemsFound : .ok
         }
         guard let value = slot.value else {
-            console.error("statedb get: \(store): the value of \(JSONValue.quoted(slot.key)) cannot be read (\(slot.problem ?? "?")); `statedb check` lists such values.")
+            console.error("statedb get: \(StoreAdmin.displayName(store)): the value of \(JSONValue.quoted(slot.key)) cannot be read (\(slot.problem ?? "?")); `statedb check` lists such values.")
             return .problemsFound
         }
         console.print(jsonText(value))

@@ -23,6 +23,10 @@ struct MigrateCommand: Command {
             (<store>.v<version>-<UTC time>.bak, made with VACUUM INTO), then applies everything
             in order; a failing migration is rolled back and named.
 
+            With a PostgreSQL URL, the PostgreSQL dialect's schema migrations
+            (Migrations/postgresql/, versions of their own) and the same --app files; up
+            takes no copy there (run pg_dump first).
+
             example: statedb migrate up state.sqlite --app 2026-11-fixes.json
             """
     )
@@ -32,6 +36,7 @@ struct MigrateCommand: Command {
         guard ["status", "plan", "up"].contains(action) else {
             throw UsageError("unknown action '\(printable(action))'; use status, plan or up")
         }
+        if StoreAdmin.isURL(path) { return try runOnPostgres(console) }
         let migrations = try app.flatMap(Self.loadFile)
         let status = try MigrationStatus.read(path: path, migrations: migrations)
         switch action {
@@ -62,15 +67,14 @@ struct MigrateCommand: Command {
         }
     }
 
-    private static func loadFile(_ path: String) throws -> [StateMigration] {
+    static func loadFile(_ path: String) throws -> [StateMigration] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("cannot read the migration file \(printable(path))")
         }
         return try StateMigration.migrations(fromFile: data, path: path)
     }
 
-    private static func describe(_ status: MigrationStatus, _ console: Console) -> String {
-        let latest = SchemaMigration.latestVersion
+    static func describe(_ status: MigrationStatus, _ console: Console, latest: Int = SchemaMigration.latestVersion) -> String {
         var lines = ["store: \(printable(status.path))",
                      "schema: version \(status.schemaVersion) of \(latest)" + (status.pendingSchema.isEmpty ? " (current)" : " (\(status.pendingSchema.count) pending)")]
         for applied in status.appliedSchema {
@@ -110,11 +114,11 @@ struct MigrateCommand: Command {
         return lines.joined(separator: "\n")
     }
 
-    private static func statusJSON(_ status: MigrationStatus) -> JSONValue {
+    static func statusJSON(_ status: MigrationStatus, latest: Int = SchemaMigration.latestVersion) -> JSONValue {
         .object([
             .init("store", .string(status.path)),
             .init("schemaVersion", .number(String(status.schemaVersion))),
-            .init("latestSchemaVersion", .number(String(SchemaMigration.latestVersion))),
+            .init("latestSchemaVersion", .number(String(latest))),
             .init("current", .bool(status.isCurrent)),
             .init("appliedSchema", .array(status.appliedSchema.map { applied in
                 .object([

@@ -20,6 +20,10 @@ struct RecoverCommand: Command {
             Exit code 0 when every row was recovered, 5 when some were lost (OUT is written
             all the same). Then put OUT in place of STORE while no app has it open.
 
+            Store files only: a store on PostgreSQL has no damaged pages to step over (the
+            server keeps them sound); restore it from a backup (pg_dump/pg_restore, base
+            backups) or export it and import it into a new database.
+
             example: statedb recover state.sqlite state.recovered.sqlite
             """
     )

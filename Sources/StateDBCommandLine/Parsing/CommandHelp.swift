@@ -21,8 +21,11 @@ enum CommandHelp {
         return """
             usage: statedb COMMAND STORE [ARGUMENTS…] [OPTIONS]
 
-            Inspect and repair statedb store files, also while the app runs: a running app
-            picks up every change on its next update.
+            Inspect and repair statedb stores, also while the app runs: a running app
+            picks up every change on its next update. STORE is a store file's path, or a
+            PostgreSQL URL (postgresql://user@host/db, postgres://…; several hosts for
+            failover) for a store on PostgreSQL. Passwords in a URL are never printed;
+            prefer ~/.pgpass or PGPASSWORD to putting them on the command line.
 
             commands:
             \(list.joined(separator: "\n"))

@@ -1,0 +1,202 @@
+/// `AdminRows` on a PostgreSQL connection, inside one of `PostgresAdminDatabase`'s
+/// transactions.
+///
+/// Keys are compared and ordered `COLLATE "C"`, by their bytes, as SQLite orders them,
+/// whatever the database's collation. Listings of every row go through a cursor fetched
+/// `fetchSize` rows at a time, so the client holds one batch, never the table.
+class PostgresAdminRows: AdminRows {
+    let connection: PostgresConnection
+    /// Rows per `FETCH`: few round trips, little memory.
+    static let fetchSize = 500
+
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    func row(_ key: String) throws -> StoredRow? {
+        let result = try connection.execute(
+            "SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots WHERE key = $1", [.text(key)])
+        return result.rowCount == 1 ? StoredRow(result, row: 0) : nil
+    }
+
+    func forEachRow(from start: String?, _ body: (StoredRow) throws -> Bool) throws {
+        if let start {
+            try connection.execute("""
+                DECLARE statedb_admin_rows NO SCROLL CURSOR FOR
+                SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots
+                WHERE key COLLATE "C" >= $1 ORDER BY key COLLATE "C"
+                """, [.text(start)])
+        } else {
+            try connection.execute("""
+                DECLARE statedb_admin_rows NO SCROLL CURSOR FOR
+                SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots
+                ORDER BY key COLLATE "C"
+                """)
+        }
+        try fetchAll { result, index in try body(StoredRow(result, row: index)) }
+    }
+
+    /// Fetches the open cursor `statedb_admin_rows` batch by batch until it is done or `body`
+    /// returns false, then closes it.
+    private func fetchAll(_ body: (PostgresResult, Int) throws -> Bool) throws {
+        var closed = false
+        defer { if !closed { _ = try? connection.execute("CLOSE statedb_admin_rows") } }
+        while true {
+            let batch = try connection.execute("FETCH 500 FROM statedb_admin_rows")
+            if batch.rowCount == 0 { break }
+            for index in 0..<batch.rowCount {
+                guard try body(batch, index) else { return }
+            }
+        }
+        try connection.execute("CLOSE statedb_admin_rows")
+        closed = true
+    }
+
+    func keys(from start: String, limit: Int) throws -> [String] {
+        let result = try connection.execute(#"SELECT key FROM slots WHERE key COLLATE "C" >= $1 ORDER BY key COLLATE "C" LIMIT $2"#,
+                                            [.text(start), .integer(Int64(limit))])
+        return (0..<result.rowCount).compactMap { result.string($0, 0) }
+    }
+
+    func keys(before start: String, limit: Int) throws -> [String] {
+        let result = try connection.execute(#"SELECT key FROM slots WHERE key COLLATE "C" < $1 ORDER BY key COLLATE "C" DESC LIMIT $2"#,
+                                            [.text(start), .integer(Int64(limit))])
+        return (0..<result.rowCount).compactMap { result.string($0, 0) }
+    }
+
+    func rowCount() throws -> Int {
+        Int(try connection.execute("SELECT count(*) FROM slots").int64(0, 0) ?? 0)
+    }
+
+    func quarantine() throws -> [QuarantinedValue] {
+        let result = try connection.execute("""
+            SELECT id, key, stored_type, expected_type, encoding, value, blob, error, quarantined_at FROM quarantine ORDER BY id
+            """)
+        return (0..<result.rowCount).map { row in
+            let encoding = result.string(row, 4) ?? ""
+            let (value, problem) = QuarantinedValue.json {
+                try StoredValue.read(from: result, row: row, valueColumn: 5, blobColumn: 6, encoding: encoding)
+            }
+            return QuarantinedValue(id: result.int64(row, 0) ?? 0, key: result.string(row, 1) ?? "", storedType: result.string(row, 2) ?? "",
+                                    expectedType: result.string(row, 3) ?? "", encoding: encoding, value: value, problem: problem,
+                                    error: result.string(row, 7) ?? "", quarantinedAt: result.int64(row, 8) ?? 0)
+        }
+    }
+
+    func quarantineKeys() throws -> [(id: Int64, key: String)] {
+        let result = try connection.execute("SELECT id, key FROM quarantine ORDER BY id")
+        return (0..<result.rowCount).map { (result.int64($0, 0) ?? 0, result.string($0, 1) ?? "") }
+    }
+
+    func rows(seenBefore cutoff: Int64, excludingPrefixes excluded: [String]) throws -> [StoredRow] {
+        precondition(excluded.count == 2, "the statement names two prefixes")
+        let result = try connection.execute("""
+            SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots
+            WHERE seen_at < $1 AND NOT starts_with(key, $2) AND NOT starts_with(key, $3) ORDER BY key COLLATE "C"
+            """, [.integer(cutoff), .text(excluded[0]), .text(excluded[1])])
+        return (0..<result.rowCount).map { StoredRow(result, row: $0) }
+    }
+
+    func isExplicitKey(_ key: String) throws -> Bool {
+        try connection.execute("SELECT 1 FROM statedb_explicit_keys WHERE key = $1", [.text(key)]).rowCount == 1
+    }
+
+    func forEachKeyAndType(seenSince cutoff: Int64, _ body: (String, String) throws -> Void) throws {
+        try connection.execute("""
+            DECLARE statedb_admin_rows NO SCROLL CURSOR FOR
+            SELECT key, type FROM slots WHERE seen_at >= $1 AND key NOT IN (SELECT key FROM statedb_explicit_keys)
+            """, [.integer(cutoff)])
+        try fetchAll { result, index in
+            try body(result.string(index, 0) ?? "", result.string(index, 1) ?? "")
+            return true
+        }
+    }
+
+    func adoptions() throws -> [RecordedAdoption] {
+        let result = try connection.execute("SELECT key, from_key, type, adopted_at FROM statedb_adoptions ORDER BY adopted_at DESC, id DESC")
+        return (0..<result.rowCount).map {
+            RecordedAdoption(key: result.string($0, 0) ?? "", fromKey: result.string($0, 1) ?? "",
+                             type: result.string($0, 2) ?? "", adoptedAt: result.int64($0, 3) ?? 0)
+        }
+    }
+
+    func rawRows() throws -> [RawRow] {
+        let result = try connection.execute("""
+            SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at FROM slots ORDER BY key COLLATE "C"
+            """)
+        return (0..<result.rowCount).map { row in
+            let encoding = result.string(row, 2) ?? ""
+            // The columns as they are: text goes back as text under the same encoding, bytes as
+            // bytes, so a value that does not read as its encoding moves unchanged.
+            let value: StoredValue = if encoding == "blob" {
+                .blob(result.bytes(row, 4) ?? [])
+            } else {
+                result.string(row, 3).map(StoredValue.text) ?? .null
+            }
+            return RawRow(key: result.string(row, 0) ?? "", type: result.string(row, 1) ?? "", encoding: encoding, value: value,
+                          createdAt: result.int64(row, 5) ?? 0, updatedAt: result.int64(row, 6) ?? 0, seenAt: result.int64(row, 7) ?? 0)
+        }
+    }
+}
+
+/// One write transaction of `StoreAdmin` on PostgreSQL. Every row it writes carries the
+/// transaction's tick, so the triggers (which stamp only writes that did not) leave them be.
+final class PostgresAdminTransaction: PostgresAdminRows, AdminTransaction {
+    let now = nowMilliseconds()
+    /// The clock's tick once the transaction wrote something.
+    private(set) var tick: Int64?
+
+    func stamp() throws -> Int64 {
+        if let tick { return tick }
+        // Locks the clock row until the commit, which orders this commit among the others
+        // (docs/postgresql.md, "Why a clock row").
+        let result = try connection.execute("UPDATE statedb_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick")
+        guard let next = result.int64(0, 0) else {
+            throw PostgresError(.statement, message: "statedb_clock has no row", sql: "UPDATE statedb_clock")
+        }
+        tick = next
+        return next
+    }
+
+    func upsert(key: String, type: String, value: StoredValue, encoding: String?,
+                createdAt: Int64, updatedAt: Int64?, seenAt: Int64) throws {
+        let slotKey = SlotKey(key)
+        let columns = PostgresParameter.columns(of: value)
+        try connection.execute("""
+            INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+            ON CONFLICT (key) DO UPDATE SET identity = EXCLUDED.identity, property = EXCLUDED.property,
+                type = EXCLUDED.type, encoding = EXCLUDED.encoding, value = EXCLUDED.value, blob = EXCLUDED.blob,
+                updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
+            """, [.text(key), .text(slotKey.identity), .text(slotKey.property), .text(type), .text(encoding ?? value.encoding),
+                  columns.value, columns.blob, .integer(createdAt), .integer(updatedAt ?? now), .integer(seenAt),
+                  .integer(try stamp())])
+    }
+
+    func delete(key: String) throws {
+        // The tombstone first, at this tick: the delete trigger then leaves the clock alone.
+        try connection.execute("""
+            INSERT INTO slot_tombstones (key, version) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET version = EXCLUDED.version
+            """, [.text(key), .integer(try stamp())])
+        try connection.execute("DELETE FROM slots WHERE key = $1", [.text(key)])
+    }
+
+    func restoreQuarantined(id: Int64) throws {
+        try connection.execute("""
+            INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
+            SELECT key, identity, property, stored_type, encoding, value, blob, $2, $2, $2, $3 FROM quarantine WHERE id = $1
+            ON CONFLICT (key) DO UPDATE SET type = EXCLUDED.type, encoding = EXCLUDED.encoding, value = EXCLUDED.value,
+                blob = EXCLUDED.blob, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
+            """, [.integer(id), .integer(now), .integer(try stamp())])
+    }
+
+    func deleteQuarantined(id: Int64) throws {
+        try connection.execute("DELETE FROM quarantine WHERE id = $1", [.integer(id)])
+    }
+
+    func moveQuarantined(id: Int64, to key: String) throws {
+        let slotKey = SlotKey(key)
+        try connection.execute("UPDATE quarantine SET key = $1, identity = $2, property = $3 WHERE id = $4",
+                               [.text(key), .text(slotKey.identity), .text(slotKey.property), .integer(id)])
+    }
+}
