@@ -1,3 +1,5 @@
+import Foundation
+
 /// A store's database on a PostgreSQL server: every operation `StateStore` performs on its
 /// SQLite file, with the same shapes, on libpq. Not wired under `StateStore` yet
 /// (docs/postgresql.md says what is missing).
@@ -157,8 +159,15 @@ final class PostgresStoreDatabase {
                 return true
             }
             let own = connection.backendPID
-            let received = try connection.waitForNotifications(timeout: timeout)
-            return received.contains { $0.channel == Self.changesChannel.description && $0.senderPID != own }
+            // Its own commits' notifications are queued too (they come with the COMMIT's
+            // answer): they must not end the wait for someone else's.
+            let deadline = Date().addingTimeInterval(timeout)
+            repeat {
+                let received = try connection.waitForNotifications(timeout: max(0, deadline.timeIntervalSinceNow))
+                if received.contains(where: { $0.channel == Self.changesChannel.description && $0.senderPID != own }) { return true }
+                if received.isEmpty { return false }
+            } while deadline.timeIntervalSinceNow > 0
+            return false
         }
     }
 
