@@ -7,6 +7,8 @@ import StateDB
 let usage = """
     usage: statedb-test-helper COMMAND STORE [options]
 
+    STORE is a file path, or a PostgreSQL URL (postgresql://…) for the commands that open a store.
+
     commands:
       write-loop STORE [--key KEY] [--count N]
           Writes increasing integers to the Int slot KEY (default "Helper/counter"), starting
@@ -42,6 +44,9 @@ let usage = """
           Opens the store (creating it, or upgrading its schema after a backup), closes it and
           prints "opened"; or prints "refused KIND: MESSAGE". A write past a file-size limit
           (prlimit --fsize) fails instead of killing the process.
+      host-session STORE
+          An app process: a view host with a counter, driven by lines on standard input
+          (bump, bump-many N, update, close), each answered with "count N" (HostSession.swift).
       terminal-self-writer STORE
           Needs a terminal. Runs a view whose body writes the slot it reads in the terminal
           host until `q` is typed; the slot "SelfCountingScreen/count" counts its evaluations.
@@ -82,7 +87,7 @@ func integer(_ text: String, _ what: String) -> Int {
 
 func openStore(_ path: String) -> StateStore {
     do {
-        return try StateStore(path: path)
+        return try StateStore(url: path)  // a path, or a PostgreSQL URL
     } catch {
         fail("\(error)")
     }
@@ -251,6 +256,7 @@ case "storage-set": storageSet(arguments)
 case "model-bump": modelBump(arguments)
 case "pg-failover-writer": postgresFailoverWriter(arguments)
 case "pg-failover-reader": postgresFailoverReader(arguments)
+case "host-session": hostSession(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")
 }

@@ -153,7 +153,7 @@ public final class ViewHost {
         do {
             try store.refreshFromDisk()
         } catch {
-            store.report(StateDiagnostic(kind: .externalChange, key: nil, message: "could not read changes made by other processes: \(error)"))
+            store.reportHostFailure(.externalChange, "could not read changes made by other processes: \(error)")
         }
     }
 
@@ -447,7 +447,7 @@ public final class ViewHost {
         do {
             try store.flush()
         } catch {
-            store.report(StateDiagnostic(kind: .flushFailed, key: nil, message: "\(error)"))
+            store.reportHostFailure(.flushFailed, "\(error)")
         }
     }
 

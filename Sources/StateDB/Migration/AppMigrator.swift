@@ -1,6 +1,7 @@
-/// Applies the app's registered `StateMigration`s when a store opens.
+/// Applies the app's registered `StateMigration`s when a store opens, on either backend
+/// (`MigrationDatabase`).
 struct AppMigrator {
-    let connection: SQLiteConnection
+    let database: any MigrationDatabase
     let path: String
     let migrations: [StateMigration]
     let unknownPolicy: StateStore.UnknownMigrationPolicy
@@ -16,11 +17,10 @@ struct AppMigrator {
 
     func status() throws -> Status {
         var status = Status()
-        let statement = try connection.prepare("SELECT name, applied_at, position FROM app_migrations ORDER BY applied_at, position")
         var operatorApplied = Set<String>()
-        while try statement.step() {
-            status.applied.append((statement.string(at: 0), statement.int64(at: 1)))
-            if statement.int64(at: 2) < 0 { operatorApplied.insert(statement.string(at: 0)) }
+        for record in try database.appliedMigrations() {
+            status.applied.append((record.name, record.appliedAt))
+            if record.position < 0 { operatorApplied.insert(record.name) }
         }
         let appliedNames = Set(status.applied.map(\.name))
         let known = Set(migrations.map(\.name))
@@ -55,21 +55,16 @@ struct AppMigrator {
             throw StateStoreError(.migrationFailed, path: path, "state migration '\(misplaced.name)' is registered before '\(migrations[lastApplied].name)', which is already applied; append new migrations at the end of the list.")
         }
         do {
-            try connection.transaction {
-                let tick = try StoreClock.advance(on: connection)
-                let slots = MigrationSlots(connection: connection, path: path, tick: tick)
+            try database.migrationTransaction { tick in
+                let slots = MigrationSlots(database: database, path: path, tick: tick)
                 for migration in status.pending {
                     do {
                         try migration.body(slots)
                     } catch {
                         throw MigrationFailure(name: migration.name, underlying: error)
                     }
-                    let record = try connection.cached("INSERT INTO app_migrations (name, position, applied_at) VALUES (?1, ?2, ?3)")
-                    record.bind(migration.name, at: 1)
                     let position = migration.isFromFile ? -1 : migrations.firstIndex { $0.name == migration.name }!
-                    record.bind(Int64(position), at: 2)
-                    record.bind(slots.now, at: 3)
-                    try record.run()
+                    try database.recordMigration(AppMigrationRecord(name: migration.name, position: Int64(position), appliedAt: slots.now))
                 }
             }
         } catch let failure as MigrationFailure {

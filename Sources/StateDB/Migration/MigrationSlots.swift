@@ -2,28 +2,21 @@
 /// the transaction that applies the migration. Nothing here is visible to the app until every
 /// pending migration succeeded.
 public final class MigrationSlots {
-    let connection: SQLiteConnection
+    let database: any MigrationDatabase
     let path: String
     /// The clock tick of the migration transaction; every row written is stamped with it.
     let tick: Int64
     let now = nowMilliseconds()
 
-    init(connection: SQLiteConnection, path: String, tick: Int64) {
-        self.connection = connection
+    init(database: any MigrationDatabase, path: String, tick: Int64) {
+        self.database = database
         self.path = path
         self.tick = tick
     }
 
     /// Every key matching `pattern`, sorted.
     public func keys(matching pattern: KeyPattern) throws -> [String] {
-        let statement = try connection.cached("SELECT key FROM slots ORDER BY key")
-        defer { statement.reset() }
-        var keys: [String] = []
-        while try statement.step() {
-            let key = statement.string(at: 0)
-            if pattern.matches(key) { keys.append(key) }
-        }
-        return keys
+        try database.slotKeys().filter { pattern.matches($0) }
     }
 
     /// The declared type of a slot (`Swift.Int`, `MyApp.Settings`), nil when there is no row.
@@ -49,7 +42,7 @@ public final class MigrationSlots {
 
     /// Deletes a slot (nothing when there is none).
     public func remove(_ key: String) throws {
-        try SlotRows.delete(key, tick: tick, on: connection)
+        try database.deleteSlot(key, tick: tick)
     }
 
     /// Moves a slot to another key.
@@ -59,19 +52,8 @@ public final class MigrationSlots {
         if try row(newKey) != nil {
             throw StateStoreError(.migrationFailed, path: path, "cannot move \(key) to \(newKey): that slot exists. Delete one of them first.")
         }
-        let target = SlotKey(newKey)
-        let update = try connection.cached("UPDATE slots SET key = ?2, identity = ?3, property = ?4, version = ?5 WHERE key = ?1")
-        update.bind(key, at: 1)
-        update.bind(newKey, at: 2)
-        update.bind(target.identity, at: 3)
-        update.bind(target.property, at: 4)
-        update.bind(tick, at: 5)
-        try update.run()
-        // A running instance of the app must see the old key disappear.
-        let tombstone = try connection.cached("INSERT OR REPLACE INTO slot_tombstones (key, version) VALUES (?1, ?2)")
-        tombstone.bind(key, at: 1)
-        tombstone.bind(tick, at: 2)
-        try tombstone.run()
+        // The old key gets a tombstone: a running instance of the app must see it disappear.
+        try database.moveSlot(key, to: newKey, tick: tick)
     }
 
     // MARK: - Building blocks of the predefined migrations
@@ -103,22 +85,14 @@ public final class MigrationSlots {
     /// `convert` makes them (nil: leave the entry where it is).
     func recoverQuarantined(keys pattern: KeyPattern, storedType: String,
                             _ convert: (StoredValue) throws -> (typeName: String, value: StoredValue)?) throws {
-        let quarantined = try connection.prepare(
-            "SELECT id, key, encoding, value FROM quarantine WHERE stored_type = ?1 ORDER BY id")
-        quarantined.bind(storedType, at: 1)
         var recovered: [(id: Int64, key: String, typeName: String, value: StoredValue)] = []
-        while try quarantined.step() {
-            let key = quarantined.string(at: 1)
-            guard pattern.matches(key),
-                  let stored = try? StoredValue.read(from: quarantined, at: 3, encoding: quarantined.string(at: 2)),
-                  let converted = try convert(stored) else { continue }
-            recovered.append((quarantined.int64(at: 0), key, converted.typeName, converted.value))
+        for entry in try database.quarantinedValues(storedType: storedType) {
+            guard pattern.matches(entry.key), let stored = entry.value, let converted = try convert(stored) else { continue }
+            recovered.append((entry.id, entry.key, converted.typeName, converted.value))
         }
         for entry in recovered {
             try write(key: entry.key, typeName: entry.typeName, value: entry.value)
-            let release = try connection.cached("DELETE FROM quarantine WHERE id = ?1")
-            release.bind(entry.id, at: 1)
-            try release.run()
+            try database.releaseQuarantined(entry.id)
         }
     }
 
@@ -130,14 +104,10 @@ public final class MigrationSlots {
     }
 
     private func row(_ key: String) throws -> StoredRow? {
-        let statement = try connection.cached(StoredRow.selectSQL + " WHERE key = ?1")
-        defer { statement.reset() }
-        statement.bind(key, at: 1)
-        return try statement.step() ? StoredRow(statement) : nil
+        try database.slotRow(key)
     }
 
     func write(key: String, typeName: String, value: StoredValue) throws {
-        try SlotRows.write(key, type: typeName, value: value, createdAt: now, updatedAt: now, seenAt: now,
-                           tick: tick, on: connection)
+        try database.writeSlot(key, type: typeName, value: value, now: now, tick: tick)
     }
 }

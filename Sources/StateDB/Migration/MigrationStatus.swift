@@ -64,7 +64,7 @@ public struct MigrationStatus: Sendable {
                     version: number, name: schema.string(at: 1), checksum: checksum, appliedAt: schema.int64(at: 3),
                     matchesThisBuild: SchemaMigration.all.first { $0.version == number }?.checksum == checksum))
             }
-            let app = try AppMigrator(connection: connection, path: path, migrations: migrations, unknownPolicy: .report, report: { _ in }).status()
+            let app = try AppMigrator(database: SQLiteMigrationDatabase(connection: connection), path: path, migrations: migrations, unknownPolicy: .report, report: { _ in }).status()
             return MigrationStatus(
                 path: path, schemaVersion: version, appliedSchema: applied,
                 pendingSchema: SchemaMigrator.pending(after: version),

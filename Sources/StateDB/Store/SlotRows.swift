@@ -74,7 +74,7 @@ enum SlotRows {
     }
 
     /// Records that a value stored under `adoption.fromKey` now lives under `adoption.key`.
-    static func recordAdoption(_ adoption: Adoption, now: Int64, on connection: SQLiteConnection) throws {
+    static func recordAdoption(_ adoption: StoreCommit.Rename, now: Int64, on connection: SQLiteConnection) throws {
         let statement = try connection.cached("INSERT INTO statedb_adoptions (key, from_key, type, adopted_at) VALUES (?1, ?2, ?3, ?4)")
         statement.bind(adoption.key, at: 1)
         statement.bind(adoption.fromKey, at: 2)

@@ -17,6 +17,11 @@ public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
         case typeConflict
         /// Committing to SQLite failed; the writes stay in memory for the next flush.
         case flushFailed
+        /// No server of a PostgreSQL store's URL takes writes: it is down or unreachable, or the
+        /// one reached is a standby while a failover is in progress. The writes stay in memory;
+        /// every flush (each `ViewHost.update()`) reconnects, through every host of the URL, and
+        /// commits them once a primary answers. Reported once per outage, when it starts.
+        case databaseUnavailable
         /// A value changed by another process could not be read.
         case externalChange
         /// A view's slot took over the value an earlier build stored under another key (the

@@ -26,12 +26,7 @@ extension StateStore {
 
     /// Whether the app named `key` itself (`binding(for:)`): its row never moves.
     func isExplicitKey(_ key: String) throws -> Bool {
-        try withConnection("reading the app's own keys") { connection in
-            let statement = try connection.cached("SELECT 1 FROM statedb_explicit_keys WHERE key = ?1")
-            statement.bind(key, at: 1)
-            defer { statement.reset() }
-            return try statement.step()
-        }
+        try withDatabase { try $0.isExplicitKey(key) }
     }
 
     /// Carries the value of the unused row at `oldKey` over to `cell`, a view's slot that found

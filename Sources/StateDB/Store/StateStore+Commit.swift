@@ -7,16 +7,17 @@ extension StateStore {
     public func flush() throws {
         pollInPlaceChanges()
         try databaseLock.withLock {
-            if isInMemory && connection != nil { return settleInMemory() }
+            if isInMemory && database != nil { return settleInMemory() }
             let batch = takeBatch()
             guard !batch.isEmpty else { return }
-            guard let connection else {
+            guard let database else {
                 restore(batch)
                 throw StateStoreError(.closed, path: path, "the store is closed; open it again.")
             }
             do {
-                let (tick, missedAdoptions) = try commit(batch, on: connection)
-                noteOwnCommit(tick, connection: connection)
+                let (tick, missedAdoptions) = try commit(batch, on: database)
+                noteOwnCommit(tick)
+                noteSuccessLocked()
                 lock.withLock {
                     // The row to rename was gone (another process deleted it) or its new key was
                     // taken: the value in memory is written under the new key next time instead.
@@ -34,9 +35,7 @@ extension StateStore {
                 }
             } catch {
                 restore(batch)
-                if let error = error as? SQLiteError {
-                    throw StateStoreError(error, path: path, doing: "committing \(batch.cells.count) slots", retry: .flush)
-                }
+                noteFailureLocked(of: database, error)
                 throw error
             }
         }
@@ -102,74 +101,33 @@ extension StateStore {
         }
     }
 
-    private func commit(_ batch: CommitBatch, on connection: SQLiteConnection) throws -> (tick: Int64, missedAdoptions: [Adoption]) {
+    /// Encodes `batch` and hands it to the database as one `StoreCommit`: one call per batch,
+    /// so the seam costs nothing per row.
+    private func commit(_ batch: CommitBatch, on database: any StoreDatabase) throws -> (tick: Int64, missedAdoptions: [Adoption]) {
         // Encode before the transaction: a value that cannot be encoded is reported and left
         // pending instead of failing everyone's commit.
-        var encoded: [(item: CommitBatch.Item, value: StoredValue)] = []
-        encoded.reserveCapacity(batch.cells.count)
-        var seenOnly: [SlotCell] = []
+        var work = StoreCommit(now: batch.now)
+        work.writes.reserveCapacity(batch.cells.count)
         for item in batch.cells {
-            guard let captured = item.encode else { seenOnly.append(item.cell); continue }
+            let cell = item.cell
+            guard let captured = item.encode else { work.seenStamps.append(cell.key); continue }
             do {
+                let value: StoredValue
                 switch captured {
-                case .encoded(let value): encoded.append((item, value))
-                case .deferred(let encode): encoded.append((item, try encode()))
+                case .encoded(let encoded): value = encoded
+                case .deferred(let encode): value = try encode()
                 }
+                work.writes.append(StoreCommit.Write(slotKey: cell.slotKey, key: cell.key, type: cell.typeName, value: value, rowExists: item.rowExists))
             } catch {
-                report(StateDiagnostic(kind: .flushFailed, key: item.cell.key, message: "the value cannot be encoded (\(error)); it stays in memory only."))
+                report(StateDiagnostic(kind: .flushFailed, key: cell.key, message: "the value cannot be encoded (\(error)); it stays in memory only."))
             }
         }
-        return try connection.transaction {
-            let tick = try StoreClock.advance(on: connection)
-            // First, so the writes and seen stamps below find the rows under their new keys.
-            var missedAdoptions: [Adoption] = []
-            for adoption in batch.adoptions where !adoption.cell.isEnded {
-                if try !SlotRows.rename(adoption.fromKey, to: adoption.cell.slotKey, key: adoption.key, now: batch.now, tick: tick, on: connection) {
-                    missedAdoptions.append(adoption)
-                    continue
-                }
-                try SlotRows.recordAdoption(adoption, now: batch.now, on: connection)
-            }
-            if !batch.quarantine.isEmpty {
-                let quarantine = try connection.cached("""
-                    INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
-                    SELECT key, identity, property, type, ?2, encoding, value, ?3, ?4 FROM slots WHERE key = ?1
-                    """)
-                for entry in batch.quarantine {
-                    quarantine.bind(entry.row.key, at: 1)
-                    quarantine.bind(entry.expectedType, at: 2)
-                    quarantine.bind(entry.error, at: 3)
-                    quarantine.bind(batch.now, at: 4)
-                    try quarantine.run()
-                }
-            }
-            if !batch.deletions.isEmpty {
-                for key in batch.deletions {
-                    try SlotRows.delete(key, tick: tick, on: connection)
-                }
-            }
-            for (item, value) in encoded {
-                let cell = item.cell
-                // A row known to exist is updated in place: cheaper for SQLite than an UPSERT,
-                // which first tries the INSERT. Another process may have deleted it meanwhile;
-                // then the UPDATE changes nothing and the UPSERT below puts it back.
-                if item.rowExists, try SlotRows.updateValue(of: cell.key, type: cell.typeName, value: value, now: batch.now, tick: tick, on: connection) {
-                    continue
-                }
-                try SlotRows.insertValue(of: cell.slotKey, key: cell.key, type: cell.typeName, value: value, now: batch.now, tick: tick, on: connection)
-            }
-            for key in batch.explicitKeys {
-                try SlotRows.markExplicit(key, on: connection)
-            }
-            if !seenOnly.isEmpty {
-                let stamp = try connection.cached("UPDATE slots SET seen_at = ?1 WHERE key = ?2")
-                for cell in seenOnly {
-                    stamp.bind(batch.now, at: 1)
-                    stamp.bind(cell.key, at: 2)
-                    try stamp.run()
-                }
-            }
-            return (tick, missedAdoptions)
-        }
+        let adoptions = batch.adoptions.filter { !$0.cell.isEnded }
+        work.renames = adoptions.map { StoreCommit.Rename(fromKey: $0.fromKey, to: $0.cell.slotKey, key: $0.key, type: $0.type) }
+        work.quarantine = batch.quarantine
+        work.deletions = batch.deletions
+        work.explicitKeys = batch.explicitKeys
+        let result = try database.commit(work)
+        return (result.tick, result.missedRenames.map { adoptions[$0] })
     }
 }

@@ -1,40 +1,37 @@
 extension StateStore {
     /// (databaseLock held) Records that this process committed `tick`. When nobody else
-    /// committed since we last looked, our view of the file is complete up to `tick`.
-    func noteOwnCommit(_ tick: Int64, connection: SQLiteConnection) {
+    /// committed since we last looked, our view of the database is complete up to `tick`.
+    func noteOwnCommit(_ tick: Int64) {
         if tick == seenTick + 1 { seenTick = tick } else { ownTicks.insert(tick) }
     }
 
-    /// Picks up rows that other processes (the `statedb` CLI, another app instance) committed
-    /// since the last look, and tells subscribers which slots changed.
+    /// Picks up rows that other processes (the `statedb` CLI, another app instance, another
+    /// node on the same PostgreSQL database) committed since the last look, and tells
+    /// subscribers which slots changed.
     ///
-    /// Cheap when nothing happened: one `PRAGMA data_version`. The rule when both sides
-    /// changed a slot: **the last commit wins**. A slot this process changed but has not
-    /// committed keeps its value (it will be committed after the other one); a slot deleted
-    /// by another process goes back to its initial value (an `@AppStorage` slot, to no value:
-    /// its readers show their defaults).
+    /// Cheap when nothing happened: one `PRAGMA data_version` on SQLite; on PostgreSQL, a look
+    /// at the notifications already received (no round trip). What changed is then read as the
+    /// rows whose version is past the last tick seen, so a missed notification loses nothing.
+    /// The rule when both sides changed a slot: **the last commit wins**. A slot this process
+    /// changed but has not committed keeps its value (it will be committed after the other
+    /// one); a slot deleted by another process goes back to its initial value (an
+    /// `@AppStorage` slot, to no value: its readers show their defaults).
     public func refreshFromDisk() throws {
         guard !isInMemory else { return }  // no other connection sees a `:memory:` database
-        try withConnection("reading changes made by other processes") { connection in
-            let version = try connection.pragmaInteger(.dataVersion)
-            guard version != dataVersion else { return }
-            dataVersion = version
-            let rows = try connection.prepare(StoredRow.selectSQL + " WHERE version > ?1")
-            rows.bind(seenTick, at: 1)
-            var changed: [StoredRow] = []
-            var present = Set<String>()
-            while try rows.step() {
-                let row = StoredRow(rows)
-                present.insert(row.key)
-                if !ownTicks.contains(row.version) { changed.append(row) }
+        try withDatabase { database in
+            let polled: StoreChanges?
+            do {
+                polled = try database.pollChanges(since: seenTick)
+            } catch {
+                noteFailureLocked(of: database, error)
+                throw error
             }
-            let tombstones = try connection.prepare("SELECT key FROM slot_tombstones WHERE version > ?1")
-            tombstones.bind(seenTick, at: 1)
-            var deleted: [String] = []
-            while try tombstones.step() { deleted.append(tombstones.string(at: 0)) }
-            seenTick = try StoreClock.current(on: connection)
+            noteSuccessLocked()
+            guard let changes = polled else { return }
+            let changed = ownTicks.isEmpty ? changes.rows : changes.rows.filter { !ownTicks.contains($0.version) }
+            seenTick = changes.tick
             ownTicks.removeAll()
-            applyExternal(changed: changed, deleted: deleted.filter { !present.contains($0) })
+            applyExternal(changed: changed, deleted: changes.deletedKeys)
         }
     }
 

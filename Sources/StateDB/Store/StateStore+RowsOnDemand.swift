@@ -3,7 +3,7 @@
 /// A store whose file holds more than `Options.rowsLoadedAtOpen` rows does not load them when
 /// it opens (a million rows cost ~0.85 s and ~340 MB, though an app mounts a small part of
 /// them). It reads a row when a slot mounts (one indexed SELECT of the key), when adoption asks
-/// for a stored type, and scans the key index by range when adoption looks for unused rows
+/// for a stored type, and scans the key index by range (`StoreDatabase.row(at:)`, `forEachRow(from:below:)`) when adoption looks for unused rows
 /// under a root. Reads of mounted slots run no SQL, as in a store loaded whole.
 ///
 /// What is in memory then is a subset of the file: live cells, and the dormant rows read so
@@ -33,13 +33,8 @@ extension StateStore {
     /// `databaseLock`, so no commit runs between the read and the entry going in.
     @discardableResult
     func readRowOnDemand(_ indexKey: SlotIndexKey, key: String) throws -> Bool {
-        try withConnection("reading a slot") { connection in
-            let statement = try connection.cached("""
-                SELECT key, type, encoding, value, created_at, updated_at, seen_at, version FROM slots WHERE key = ?1
-                """)
-            defer { statement.reset() }
-            statement.bind(key, at: 1)
-            let row = try statement.step() ? StoredRow(statement) : nil
+        try withDatabase { database in
+            let row = try database.row(at: key)
             return lock.withLock {
                 if slots[indexKey] != nil { return true }
                 guard let row, goingRows[indexKey] == nil else { return false }
@@ -60,15 +55,11 @@ extension StateStore {
     /// Calls `body` with the key and type of every row of the file under `root` (`root/…`) that
     /// is unused in this process, in key order, until it returns false. A range of the key index.
     func forEachUnusedRowOnDisk(under root: String, _ body: (String, String) -> Bool) throws {
-        try withConnection("looking for unused rows") { connection in
-            let statement = try connection.prepare("SELECT key, type FROM slots WHERE key >= ?1 AND key < ?2 ORDER BY key")
+        try withDatabase { database in
             // Keys under `root/` sort from `root/` up to `root0` ('0' follows '/').
-            statement.bind(root + "/", at: 1)
-            statement.bind(root + "0", at: 2)
-            while try statement.step() {
-                let key = statement.string(at: 0)
-                guard lock.withLock({ isUnusedLocked(key) }) else { continue }
-                if !body(key, statement.string(at: 1)) { return }
+            try database.forEachRow(from: root + "/", below: root + "0") { key, type in
+                guard lock.withLock({ isUnusedLocked(key) }) else { return true }
+                return body(key, type)
             }
         }
     }

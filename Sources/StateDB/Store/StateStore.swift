@@ -1,8 +1,7 @@
-import CSQLite
 import Foundation
 
-/// A file of persisted state slots: the single source of truth behind every `@State`,
-/// `@NonState` and slot `Binding`.
+/// A file (or a PostgreSQL database, `init(url:options:)`) of persisted state slots: the
+/// single source of truth behind every `@State`, `@NonState` and slot `Binding`.
 ///
 /// ```swift
 /// let store = try StateStore(path: "/home/me/.local/state/myapp/state.sqlite")
@@ -18,7 +17,7 @@ import Foundation
 /// value (for `Equatable` types) changes nothing and writes nothing.
 ///
 /// **Threads.** A store may be used from any thread or task: its memory is guarded by a lock
-/// and its SQLite connection by another, so a flush never blocks readers for longer than it
+/// and its database connection by another, so a flush never blocks readers for longer than it
 /// takes to take a snapshot. View code runs on the main actor; background tasks may read and
 /// write bindings too. None of the app's code runs under the memory lock — a value type's `==`,
 /// key-path setters and `didSet`, `init(from:)` and deinitializers — so that code may use other
@@ -75,7 +74,7 @@ public final class StateStore: @unchecked Sendable {
         public init() {}
     }
 
-    /// The file, or `:memory:`.
+    /// The file, `:memory:`, or for a store on PostgreSQL its URL with any password hidden.
     public let path: String
     let options: Options
 
@@ -83,11 +82,11 @@ public final class StateStore: @unchecked Sendable {
     /// skip the runtime exclusivity check, which the lock makes redundant: with the cells'
     /// own, 5.8% of the write bench (see `SlotCell`).
     let lock = NSLock()
-    /// Serialises use of `connection` (commits, polls); taken before `lock` when both are held.
+    /// Serialises use of `database` (commits, polls); taken before `lock` when both are held.
     let databaseLock = NSLock()
 
-    /// (databaseLock) nil once closed.
-    var connection: SQLiteConnection?
+    /// (databaseLock) The backend (`StoreDatabase`); nil once closed.
+    var database: (any StoreDatabase)?
     /// (lock) Every key this process knows: the cell of a slot in use, or the row loaded from
     /// the file that nothing has asked for yet.
     @exclusivity(unchecked) var slots: [SlotIndexKey: SlotEntry] = [:]
@@ -117,10 +116,11 @@ public final class StateStore: @unchecked Sendable {
     @exclusivity(unchecked) var changeEpoch: UInt64 = 1
     /// (databaseLock) The clock tick up to which this process has seen every commit.
     var seenTick: Int64 = 0
+    /// (databaseLock) No server takes the store's writes since a failed flush or poll (see
+    /// `StateStore+Outage.swift`).
+    var inOutage = false
     /// (databaseLock) Ticks this process committed after `seenTick` while others committed too.
     var ownTicks: Set<Int64> = []
-    /// (databaseLock) `PRAGMA data_version` when last polled.
-    var dataVersion: Int64 = 0
     /// Cells whose values may change in place, compared before each commit, and the
     /// diagnostics reported once per key (see `StateStore+InPlaceChanges.swift`).
     let inPlaceChanges = InPlaceChangeWatch()
@@ -144,154 +144,41 @@ public final class StateStore: @unchecked Sendable {
 
     // MARK: - Opening
 
-    /// Opens the store at `path`, creating it (mode 0600, folders 0700) when missing.
-    ///
-    /// - Throws: `StateStoreError` when the file is not a store of ours, is damaged, has a
-    ///   newer schema, or cannot be opened. The file is then left untouched.
-    public convenience init(path: String) throws {
-        try self.init(path: path, migrations: [], options: Options())
-    }
-
-    /// Opens the store at `path` with `options`.
-    public convenience init(path: String, options: Options) throws {
-        try self.init(path: path, migrations: [], options: options)
-    }
-
-    /// Opens the store at `path` and applies the app's pending state migrations (see
-    /// `StateMigration`), all in one transaction, before any slot is read.
-    public init(path: String, migrations: [StateMigration], options: Options = Options()) throws {
-        self.path = path
+    /// Opens a store on the database `open` makes (a backend's initialiser, which refuses what
+    /// is not ours and migrates), then loads its rows. `location` is the store's `path`.
+    init(location: String, options: Options, loadsRows: Bool = true, registers: Bool = true,
+         opening open: (_ report: @escaping (StateDiagnostic) -> Void) throws -> any StoreDatabase) throws {
+        path = location
         self.options = options
-        let tolerant = options.toleratesDamage && options.readOnly
-        let verdict = try StoreFile.inspect(path: path, verifyingSchema: !tolerant)
-        var schemaVersion = 0
-        switch verdict {
-        case .create:
-            guard options.createIfMissing else {
-                throw StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
-            }
-            guard !options.readOnly else {
-                throw StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
-            }
-            try StoreFile.createFile(path: path)
-        case .store(let version):
-            schemaVersion = version
-        }
-        if schemaVersion < SchemaMigration.latestVersion && (!options.migrateSchema || options.readOnly) {
-            throw StateStoreError(.migrationRequired, path: path, "store schema version \(schemaVersion) is behind this build's \(SchemaMigration.latestVersion); run `statedb migrate up \(path)`.")
-        }
-        let connection: SQLiteConnection
-        do {
-            connection = try SQLiteConnection(path: path, mode: options.readOnly ? .readOnly : .readWrite)
-            try configure(connection)
-            if !options.readOnly {
-                if schemaVersion > 0 && schemaVersion < SchemaMigration.latestVersion && options.backupBeforeSchemaMigration {
-                    try SchemaMigrator.backup(connection, path: path, version: schemaVersion)
-                }
-                try SchemaMigrator(connection: connection, path: path).migrate(from: schemaVersion)
-                try AppMigrator(connection: connection, path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
-                try connection.setTriggersEnabled(false)  // see the note above `configure`
-                // A new store's -wal exists only since its first write, the schema's.
-                try FileSafety.checkAfterOpening(connection, path: path, expectWAL: true)
-            }
-        } catch let error as SQLiteError {
-            throw StateStoreError(error, path: path, doing: "opening the store")
-        }
-        self.connection = connection
-        if !tolerant && options.loadsRows { try loadAllRows() }  // a checker reads the file itself, row by row
-        StoreRegistry.shared.register(self)
+        database = try open { [unowned self] in self.report($0) }
+        if loadsRows { try loadAllRows() }
+        if registers { StoreRegistry.shared.register(self) }
     }
 
-    /// A store that lives in memory only, for tests and previews. Its values are never
-    /// encoded or written anywhere: `flush()` only marks them committed.
-    public static func inMemory() -> StateStore {
-        do {
-            return try StateStore(inMemory: ())
-        } catch {
-            preconditionFailure("statedb: cannot create an in-memory SQLite database: \(error)")
-        }
-    }
-
-    private init(inMemory: Void) throws {
-        path = ":memory:"
-        options = Options()
-        let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
-        try SchemaMigrator(connection: connection, path: path).migrate(from: 0)
-        try connection.setTriggersEnabled(false)
-        self.connection = connection
-        try loadAllRows()
-    }
-
-    // The schema's triggers stamp a fresh tick on rows and tombstones that other writers (an
-    // operator's sqlite3 shell) change without one. Every write through a store — the app's
-    // commits, the CLI's edits (`StoreAdmin` opens a store too), state migrations — stamps its
-    // commit's tick itself, so for a store's connection they would do nothing, at ~40% of the
-    // cost of writing a row (SQLite runs a trigger's program, frame and all, just to test its
-    // WHEN). A store's connection therefore runs with triggers off once the migrations are
-    // applied; any other connection keeps them. A new write path on a store's connection must
-    // stamp its tick (see `SlotRows`), and a new trigger does not fire for it: a test pins the
-    // schema's triggers so that adding one means revisiting this.
-
-    private func configure(_ connection: SQLiteConnection) throws {
-        try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
-        // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
-        // that they are still ours before anything is written (see FileSafety).
-        _ = try connection.pragmaInteger(.schemaVersion)
-        try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
-        guard !options.readOnly else { return }
-        // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
-        // transaction across a process crash, which is the promise `flush()` makes.
-        try connection.execute("PRAGMA journal_mode = WAL")
-        try connection.execute("PRAGMA synchronous = NORMAL")
-    }
-
-    /// Loads every row into memory, so reads never touch SQLite; or, for a file of more than
-    /// `Options.rowsLoadedAtOpen` rows, none (they are read as slots mount).
+    /// Loads every row into memory, so reads never touch the database; or, for a store of more
+    /// than `Options.rowsLoadedAtOpen` rows, none (they are read as slots mount).
     private func loadAllRows() throws {
-        try withConnection("loading the store") { connection in
-            // The largest rowid bounds the row count and costs one descent of the table's
-            // B-tree, where count(*) reads the whole key index (~200 ms at a million rows). A
-            // file with many rows deleted may so be read on demand though it holds fewer: that
-            // changes what opening and mounting cost, not what they do.
-            let largestRowID = try connection.prepare("SELECT max(rowid) FROM slots")
-            let bound = try largestRowID.step() ? largestRowID.int64(at: 0) : 0
-            if bound > Int64(options.rowsLoadedAtOpen) {
+        try withDatabase { database in
+            let (rows, tick) = try database.loadAllRows(atMost: options.rowsLoadedAtOpen)
+            seenTick = tick
+            guard let rows else {
                 rowsOnDemand = true
-                seenTick = try StoreClock.current(on: connection)
-                dataVersion = try connection.pragmaInteger(.dataVersion)
                 return
             }
-            let statement = try connection.prepare(StoredRow.selectSQL)
-            var rows: [SlotIndexKey: SlotEntry] = [:]
-            rows.reserveCapacity(Int(try rowCount(connection)))  // no rehashing as it fills
-            var texts = RepeatedTexts()
-            while try statement.step() {
-                let row = StoredRow(statement, texts: &texts)
-                rows[SlotIndexKey(row.key)] = .dormant(row)
-            }
-            seenTick = try StoreClock.current(on: connection)
-            dataVersion = try connection.pragmaInteger(.dataVersion)
-            lock.withLock { slots = rows }
+            var entries: [SlotIndexKey: SlotEntry] = [:]
+            entries.reserveCapacity(rows.count)  // no rehashing as it fills
+            for row in rows { entries[SlotIndexKey(row.key)] = .dormant(row) }
+            lock.withLock { slots = entries }
         }
     }
 
-    private func rowCount(_ connection: SQLiteConnection) throws -> Int64 {
-        let statement = try connection.prepare("SELECT count(*) FROM slots")
-        return try statement.step() ? statement.int64(at: 0) : 0
-    }
-
-    /// Runs `body` with the connection under `databaseLock`, turning SQLite errors into
-    /// `StateStoreError`s that say what was being done.
-    func withConnection<T>(_ what: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    /// Runs `body` with the database under `databaseLock`; throws `.closed` once closed.
+    func withDatabase<T>(_ body: (any StoreDatabase) throws -> T) throws -> T {
         try databaseLock.withLock {
-            guard let connection else {
+            guard let database else {
                 throw StateStoreError(.closed, path: path, "the store is closed; open it again.")
             }
-            do {
-                return try body(connection)
-            } catch let error as SQLiteError {
-                throw StateStoreError(error, path: path, doing: what)
-            }
+            return try body(database)
         }
     }
 
@@ -308,19 +195,19 @@ public final class StateStore: @unchecked Sendable {
             return
         }
         databaseLock.withLock {
-            connection?.close()
-            connection = nil
+            database?.close()
+            database = nil
         }
         StoreRegistry.shared.unregister(self)
     }
 
     /// True once `close()` succeeded.
-    public var isClosed: Bool { databaseLock.withLock { connection == nil } }
+    public var isClosed: Bool { databaseLock.withLock { database == nil } }
 
     deinit {
         // A store dropped without close() still keeps its writes; one that cannot commit them
         // says so, as `close()` does (the writes are lost with the store: nothing holds them).
-        guard connection != nil else { return }
+        guard database != nil else { return }
         do {
             try flush()
         } catch {
@@ -330,7 +217,7 @@ public final class StateStore: @unchecked Sendable {
 
     /// SQL statements run on this store's connection since it opened; reads of hydrated
     /// slots add none.
-    public var sqlStatementCount: Int { databaseLock.withLock { connection?.statementsExecuted ?? 0 } }
+    public var sqlStatementCount: Int { databaseLock.withLock { database?.statementsExecuted ?? 0 } }
 }
 
 /// A value on its way to the quarantine table.

@@ -63,8 +63,10 @@ final class PostgresTestServer: Sendable {
         if case .success(let server)? = startLock.withLock({ started }) { server.stop() }
     }
 
-    private init() throws {
-        if let host = ProcessInfo.processInfo.environment["STATEDB_TEST_POSTGRES_HOST"] {
+    /// The CI's server, or a private cluster; with `ownCluster`, always a private cluster (a
+    /// test that stops and starts its server).
+    init(ownCluster: Bool = false) throws {
+        if !ownCluster, let host = ProcessInfo.processInfo.environment["STATEDB_TEST_POSTGRES_HOST"] {
             self.host = host
             cluster = nil
             return
@@ -81,6 +83,12 @@ final class PostgresTestServer: Sendable {
         cluster = folder
         try Self.runAsServerUser(bin.appendingPathComponent("initdb"),
                                  ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"])
+        try start()
+    }
+
+    /// Starts the private cluster's server (again, after `stopServer()`).
+    func start() throws {
+        guard let folder = cluster, let bin = Self.binaries else { return }
         // fsync off: the tests prove semantics, not the disk; durability is the server's own.
         // Started with posix_spawn rather than Process: Foundation tells that a child ended by a
         // socket the child inherits, and the server pg_ctl leaves running would inherit it too,
@@ -94,10 +102,17 @@ final class PostgresTestServer: Sendable {
         }
     }
 
-    private func stop() {
+    /// Stops the private cluster's server and removes its folder.
+    func stop() {
+        stopServer()
+        if let cluster { try? FileManager.default.removeItem(atPath: cluster) }
+    }
+
+    /// Stops the private cluster's server at once (`-m immediate`: as if it died), keeping its
+    /// data for `start()`.
+    func stopServer() {
         guard let cluster, let bin = Self.binaries else { return }
         _ = Self.spawnAsServerUser(bin.appendingPathComponent("pg_ctl").path, ["-D", cluster + "/data", "-m", "immediate", "-w", "stop"])
-        try? FileManager.default.removeItem(atPath: cluster)
     }
 
     /// The URL of database `name` on this server.

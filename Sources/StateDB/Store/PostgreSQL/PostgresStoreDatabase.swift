@@ -1,38 +1,8 @@
 import Foundation
 
-/// A store's database on a PostgreSQL server: every operation `StateStore` performs on its
-/// SQLite file, with the same shapes, on libpq. Not wired under `StateStore` yet
-/// (docs/postgresql.md says what is missing).
-///
-/// ## The storage seam
-///
-/// The operations below are the small protocol both backends will conform to, `SQLite` and
-/// `PostgreSQL` each in its own folder (as swift-sharing's keys are). Everything above it — the
-/// cells, reads from memory, the commit queue, conflict rules — stays in `StateStore`:
-///
-/// ```swift
-/// protocol StoreDatabase: AnyObject {
-///     /// Connects or opens; refuses a foreign database, a newer schema or an edited migration,
-///     /// leaving it untouched; applies pending schema migrations (with `options.migrateSchema`);
-///     /// verifies the schema objects and the clock row.
-///     init(location: String, options: StateStore.Options) throws
-///     /// Every row, and the tick they are complete up to (the store's `seenTick`).
-///     func loadAllRows() throws -> (rows: [StoredRow], tick: Int64)
-///     /// Rows and deletions committed after `tick` (`version > tick`), and the tick now.
-///     func changes(since tick: Int64) throws -> StoreChanges
-///     /// Whether anyone may have committed since the last look: SQLite's `PRAGMA data_version`,
-///     /// PostgreSQL's notifications (waiting up to `timeout` seconds for one).
-///     func waitForChanges(timeout: Double) throws -> Bool
-///     /// One transaction, one clock tick (see `StoreCommit` for the order).
-///     func commit(_ commit: StoreCommit) throws -> StoreCommitResult
-///     /// `statedb_explicit_keys`.
-///     func isExplicitKey(_ key: String) throws -> Bool
-///     /// `app_migrations`, and recording newly applied ones under one tick.
-///     func appMigrations() throws -> [AppMigrationRecord]
-///     func recordAppMigrations(_ records: [AppMigrationRecord]) throws -> Int64
-///     func close()
-/// }
-/// ```
+/// A store's database on a PostgreSQL server: the `StoreDatabase` conformance that
+/// `StateStore(url:)` runs on, every operation the store performs on its SQLite file with the
+/// same shapes, on libpq.
 ///
 /// Errors are `StateStoreError`s that say what failed and what to do, whose `path` is the URL
 /// with any password hidden. A commit that fails has written nothing and may be run again: the
@@ -45,7 +15,7 @@ import Foundation
 /// the next commit reconnects first.
 ///
 /// Not thread-safe: its owner serialises use (`StateStore.databaseLock`).
-final class PostgresStoreDatabase {
+final class PostgresStoreDatabase: StoreDatabase {
     /// The channel every commit notifies, with its tick as the payload. Hand edits notify it
     /// too (the schema's triggers).
     static let changesChannel: StaticString = "statedb_changes"
@@ -53,15 +23,25 @@ final class PostgresStoreDatabase {
     let connection: PostgresConnection
     /// The URL with any password hidden: the `path` of every error.
     var url: String { connection.redactedURL }
+    /// The last call failed because no server would take it (see `noteFailure`); cleared by
+    /// the next call that succeeds.
+    private(set) var isUnavailable = false
+    /// The server process of the session the last poll ran on (`pollChanges`).
+    private var polledSession: Int32 = 0
+    /// A notification came, or the session changed, and the catch-up has not been read yet.
+    private var catchUpPending = false
 
     /// Connects to `url`, inspects the database (reading only) and refuses what is not ours,
-    /// applies pending schema migrations, verifies the schema, and listens for changes.
+    /// applies pending schema migrations, verifies the schema, listens for changes, and applies
+    /// the app's pending state migrations (`migrations`, in one transaction with one tick).
     ///
     /// - Throws: `StateStoreError` — `.foreignDatabase` (tables of another application),
     ///   `.newerSchema`, `.checksumMismatch`, `.migrationRequired` (behind, and told not to
     ///   migrate or read-only), `.missing` (an empty database and read-only), `.corrupt`,
-    ///   `.cannotOpen` (no server, no primary). A refused database is left untouched.
-    init(url: String, options: StateStore.Options = StateStore.Options()) throws {
+    ///   `.cannotOpen` (no server, no primary), `.migrationFailed`. A refused database is left
+    ///   untouched.
+    init(url: String, migrations: [StateMigration] = [], options: StateStore.Options = StateStore.Options(),
+         report: @escaping (StateDiagnostic) -> Void = { _ in }) throws {
         let redacted = PostgresURL.redacted(url)
         do {
             connection = try PostgresConnection(url: url)
@@ -72,15 +52,20 @@ final class PostgresStoreDatabase {
             let version = try PostgresSchema.inspect(connection)
             if version < PostgresSchemaMigration.latestVersion {
                 if options.readOnly && version == 0 {
-                    throw StateStoreError(.missing, path: url, "the database holds no store, and it was opened read-only (nothing was created).")
+                    throw StateStoreError(.missing, path: redacted, "the database holds no store, and it was opened read-only (nothing was created).")
                 }
                 if !options.migrateSchema || options.readOnly {
-                    throw StateStoreError(.migrationRequired, path: url, "store schema version \(version) (PostgreSQL dialect) is behind this build's \(PostgresSchemaMigration.latestVersion); open it with schema migration allowed.")
+                    throw StateStoreError(.migrationRequired, path: redacted, "store schema version \(version) (PostgreSQL dialect) is behind this build's \(PostgresSchemaMigration.latestVersion); open it with schema migration allowed.")
                 }
                 try PostgresSchema.migrate(connection)
             }
             try PostgresSchema.verify(connection)
             try connection.listen(Self.changesChannel)
+        }
+        polledSession = connection.backendPID
+        guard !options.readOnly else { return }
+        try run("applying state migrations", retry: .command, retryingOnReconnect: false) {
+            try AppMigrator(database: self, path: self.url, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
         }
     }
 
@@ -94,27 +79,102 @@ final class PostgresStoreDatabase {
                 _ body: () throws -> T) throws -> T {
         do {
             try connection.ensureConnected()
+            let result: T
             do {
-                return try body()
+                result = try body()
             } catch let error as PostgresError where error.kind == .connectionLost && retryingOnReconnect {
                 try connection.reconnect()
-                return try body()
+                result = try body()
             }
+            isUnavailable = false
+            return result
         } catch let error as PostgresError {
+            noteFailure(error)
             throw StateStoreError(error, url: url, doing: what, retry: retry)
+        }
+    }
+
+    /// Whether `error` means no server of the URL takes writes now: none answers, the
+    /// connection broke, or the one reached is a standby (SQLSTATE 25006, a failover in
+    /// progress). Such a connection is dropped, so the next call connects again through every
+    /// host of the URL and finds the new primary.
+    private func noteFailure(_ error: PostgresError) {
+        switch error.kind {
+        case .cannotConnect, .connectionLost, .wait:
+            isUnavailable = true
+        case .statement where error.sqlState == "25006":
+            isUnavailable = true
+            connection.close()
+        case .statement:
+            break
         }
     }
 
     // MARK: - Reading
 
+    var statementsExecuted: Int { connection.statementsExecuted }
+
     /// Every row, and the tick they are complete up to, read in one snapshot.
     func loadAllRows() throws -> (rows: [StoredRow], tick: Int64) {
+        let loaded = try loadAllRows(atMost: .max)
+        return (loaded.rows ?? [], loaded.tick)
+    }
+
+    /// Every row, and the tick they are complete up to, read in one snapshot; no rows when
+    /// there are more than `limit` (they are read on demand).
+    func loadAllRows(atMost limit: Int) throws -> (rows: [StoredRow]?, tick: Int64) {
         try run("loading the store") {
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 let tick = try currentTick()
+                let count = try connection.execute("SELECT count(*) FROM slots").int64(0, 0) ?? 0
+                guard count <= Int64(limit) else { return (nil, tick) }
                 let result = try connection.execute(StoredRow.postgresSelectSQL)
                 return ((0..<result.rowCount).map { StoredRow(result, row: $0) }, tick)
             }
+        }
+    }
+
+    /// What was committed after `tick`, or nil when nothing was: after a notification or a new
+    /// session (any call may have reconnected: a server restart, a failover — commits made
+    /// meanwhile went unnotified), the catch-up is read at once; otherwise the clock row is
+    /// asked (one single-row SELECT), because a notification of a commit that finished just
+    /// before this poll may still be on its way from the server. So a commit that returned
+    /// before an update began is always seen by that update, and an idle poll costs one
+    /// small query.
+    func pollChanges(since tick: Int64) throws -> StoreChanges? {
+        if try waitForChanges(timeout: 0) { catchUpPending = true }
+        if connection.backendPID != polledSession { catchUpPending = true }
+        if !catchUpPending {
+            guard try run("reading changes made by other processes", { try currentTick() }) > tick else { return nil }
+        }
+        let changes = try changes(since: tick)
+        // Only once read: a catch-up that failed is tried again at the next poll.
+        catchUpPending = false
+        polledSession = connection.backendPID
+        return changes
+    }
+
+    /// The row at `key`, nil when there is none.
+    func row(at key: String) throws -> StoredRow? {
+        try run("reading a slot") {
+            let result = try connection.execute("""
+                SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots WHERE key = $1
+                """, [.text(key)])
+            return result.rowCount == 1 ? StoredRow(result, row: 0) : nil
+        }
+    }
+
+    /// The key and type of every row from `low` up to (not including) `high`, in key order
+    /// of bytes, as SQLite sorts (`COLLATE "C"`: the database's own collation may differ). Reads
+    /// the range in one query; its rows are few (one view's unused state).
+    func forEachRow(from low: String, below high: String, _ body: (String, String) -> Bool) throws {
+        let result = try run("looking for unused rows") {
+            try connection.execute("""
+                SELECT key, type FROM slots WHERE key COLLATE "C" >= $1 AND key COLLATE "C" < $2 ORDER BY key COLLATE "C"
+                """, [.text(low), .text(high)])
+        }
+        for row in 0..<result.rowCount {
+            if !body(result.string(row, 0) ?? "", result.string(row, 1) ?? "") { return }
         }
     }
 
@@ -159,15 +219,14 @@ final class PostgresStoreDatabase {
                 return true
             }
             let own = connection.backendPID
-            // Its own commits' notifications are queued too (they come with the COMMIT's
-            // answer): they must not end the wait for someone else's.
+            // This session's own notifications end a wait too: they are dropped and the wait
+            // goes on for what is left of the time.
             let deadline = Date().addingTimeInterval(timeout)
-            repeat {
+            while true {
                 let received = try connection.waitForNotifications(timeout: max(0, deadline.timeIntervalSinceNow))
                 if received.contains(where: { $0.channel == Self.changesChannel.description && $0.senderPID != own }) { return true }
-                if received.isEmpty { return false }
-            } while deadline.timeIntervalSinceNow > 0
-            return false
+                if received.isEmpty || deadline.timeIntervalSinceNow <= 0 { return false }
+            }
         }
     }
 

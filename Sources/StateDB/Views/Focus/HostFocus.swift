@@ -82,7 +82,9 @@ final class HostFocus {
             if node.modifiers.contains(where: { $0 is HiddenModifier }) { return }
             // Modifiers are innermost first: the `.focused` nearest the control wins.
             let own = node.modifiers.lazy.compactMap { ($0 as? FocusedModifier)?.target }.first
-            let target = own ?? inherited
+            // Not `own ?? inherited`: its autoclosure captures `inherited`, which region
+            // checking in release builds refuses as a data race.
+            let target: (any FocusTarget)? = if let own { own } else { inherited }
             if let control = ControlHandle(node: node, host: host) { result.append(Bound(control: control, target: target)) }
             for child in node.children { collect(child, inherited: target) }
         }

@@ -1,10 +1,8 @@
-/// One commit's work as plain values, in the shape the storage seam takes (see
-/// `PostgresStoreDatabase`): what `StateStore.flush()` gathers into its `CommitBatch`, without
-/// the cells. Applied in one transaction with one clock tick, in this order: renames first (so
-/// the writes and stamps find rows under their new keys), quarantine, deletions, writes,
-/// explicit keys, seen stamps — the order of `StateStore.commit(_:on:)` on SQLite.
-///
-/// Lives beside the PostgreSQL backend until the seam is wired; it names no PostgreSQL concept.
+/// One commit's work as plain values, in the shape the storage seam takes (`StoreDatabase`):
+/// what `StateStore.flush()` gathers into its `CommitBatch`, encoded, without the cells.
+/// Applied in one transaction with one clock tick, in this order: renames first (so the writes
+/// and stamps find rows under their new keys), quarantine, deletions, writes, explicit keys,
+/// seen stamps.
 struct StoreCommit: Sendable {
     /// A slot's new value.
     struct Write: Sendable {

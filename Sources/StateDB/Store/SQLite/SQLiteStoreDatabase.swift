@@ -1,0 +1,170 @@
+import CSQLite
+
+/// A store's SQLite file: the `StoreDatabase` conformance every `StateStore(path:)` runs on,
+/// holding every statement the store runs on its connection.
+///
+/// Not thread-safe: its owner serialises use (`StateStore.databaseLock`).
+final class SQLiteStoreDatabase: StoreDatabase {
+    let connection: SQLiteConnection
+    /// The file, or `:memory:`: the `path` of every error.
+    let path: String
+    /// `PRAGMA data_version` when last polled: it changes when another connection committed.
+    private var dataVersion: Int64 = 0
+
+    /// Opens the store file at `path` (`StoreFile.inspect` has refused what is not ours), applies
+    /// pending schema migrations (after a backup) and the app's state migrations, and turns the
+    /// connection's triggers off (see the note above `configure`).
+    init(path: String, schemaVersion: Int, migrations: [StateMigration], options: StateStore.Options,
+         report: @escaping (StateDiagnostic) -> Void) throws {
+        self.path = path
+        do {
+            connection = try SQLiteConnection(path: path, mode: options.readOnly ? .readOnly : .readWrite)
+            try configure(options)
+            if !options.readOnly {
+                if schemaVersion > 0 && schemaVersion < SchemaMigration.latestVersion && options.backupBeforeSchemaMigration {
+                    try SchemaMigrator.backup(connection, path: path, version: schemaVersion)
+                }
+                try SchemaMigrator(connection: connection, path: path).migrate(from: schemaVersion)
+                try AppMigrator(database: SQLiteMigrationDatabase(connection: connection), path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
+                try connection.setTriggersEnabled(false)  // see the note above `configure`
+                // A new store's -wal exists only since its first write, the schema's.
+                try FileSafety.checkAfterOpening(connection, path: path, expectWAL: true)
+            }
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: "opening the store")
+        }
+    }
+
+    /// An in-memory database with the schema, for `StateStore.inMemory()`.
+    init(inMemory: Void) throws {
+        path = ":memory:"
+        connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        try SchemaMigrator(connection: connection, path: path).migrate(from: 0)
+        try connection.setTriggersEnabled(false)
+    }
+
+    // The schema's triggers stamp a fresh tick on rows and tombstones that other writers (an
+    // operator's sqlite3 shell) change without one. Every write through a store — the app's
+    // commits, the CLI's edits (`StoreAdmin` opens a store too), state migrations — stamps its
+    // commit's tick itself, so for a store's connection they would do nothing, at ~40% of the
+    // cost of writing a row (SQLite runs a trigger's program, frame and all, just to test its
+    // WHEN). A store's connection therefore runs with triggers off once the migrations are
+    // applied; any other connection keeps them. A new write path on a store's connection must
+    // stamp its tick (see `SlotRows`), and a new trigger does not fire for it: a test pins the
+    // schema's triggers so that adding one means revisiting this.
+
+    private func configure(_ options: StateStore.Options) throws {
+        try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
+        // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
+        // that they are still ours before anything is written (see FileSafety).
+        _ = try connection.pragmaInteger(.schemaVersion)
+        try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
+        guard !options.readOnly else { return }
+        // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
+        // transaction across a process crash, which is the promise `flush()` makes.
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = NORMAL")
+    }
+
+    func close() { connection.close() }
+
+    var statementsExecuted: Int { connection.statementsExecuted }
+
+    /// A file is always there once open: its failures are about what was asked.
+    var isUnavailable: Bool { false }
+
+    /// Runs `body`, turning SQLite errors into `StateStoreError`s that say what was being done.
+    func run<T>(_ what: String, retry: StateStoreError.Retry = .again, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: what, retry: retry)
+        }
+    }
+
+    // MARK: - Reading
+
+    func loadAllRows(atMost limit: Int) throws -> (rows: [StoredRow]?, tick: Int64) {
+        try run("loading the store") {
+            // The largest rowid bounds the row count and costs one descent of the table's
+            // B-tree, where count(*) reads the whole key index (~200 ms at a million rows). A
+            // file with many rows deleted may so be read on demand though it holds fewer: that
+            // changes what opening and mounting cost, not what they do.
+            let largestRowID = try connection.prepare("SELECT max(rowid) FROM slots")
+            let bound = try largestRowID.step() ? largestRowID.int64(at: 0) : 0
+            if bound > Int64(limit) {
+                dataVersion = try connection.pragmaInteger(.dataVersion)
+                return (nil, try StoreClock.current(on: connection))
+            }
+            let statement = try connection.prepare(StoredRow.selectSQL)
+            var rows: [StoredRow] = []
+            rows.reserveCapacity(Int(try rowCount()))  // no regrowth as it fills
+            var texts = RepeatedTexts()
+            while try statement.step() {
+                rows.append(StoredRow(statement, texts: &texts))
+            }
+            dataVersion = try connection.pragmaInteger(.dataVersion)
+            return (rows, try StoreClock.current(on: connection))
+        }
+    }
+
+    private func rowCount() throws -> Int64 {
+        let statement = try connection.prepare("SELECT count(*) FROM slots")
+        return try statement.step() ? statement.int64(at: 0) : 0
+    }
+
+    /// Cheap when nothing happened: one `PRAGMA data_version`.
+    func pollChanges(since tick: Int64) throws -> StoreChanges? {
+        try run("reading changes made by other processes") {
+            let version = try connection.pragmaInteger(.dataVersion)
+            guard version != dataVersion else { return nil }
+            dataVersion = version
+            let rows = try connection.prepare(StoredRow.selectSQL + " WHERE version > ?1")
+            rows.bind(tick, at: 1)
+            var changed: [StoredRow] = []
+            var present = Set<String>()
+            while try rows.step() {
+                let row = StoredRow(rows)
+                present.insert(row.key)
+                changed.append(row)
+            }
+            let tombstones = try connection.prepare("SELECT key FROM slot_tombstones WHERE version > ?1")
+            tombstones.bind(tick, at: 1)
+            var deleted: [String] = []
+            while try tombstones.step() {
+                let key = tombstones.string(at: 0)
+                if !present.contains(key) { deleted.append(key) }
+            }
+            return StoreChanges(rows: changed, deletedKeys: deleted, tick: try StoreClock.current(on: connection))
+        }
+    }
+
+    func row(at key: String) throws -> StoredRow? {
+        try run("reading a slot") {
+            let statement = try connection.cached(StoredRow.selectSQL + " WHERE key = ?1")
+            defer { statement.reset() }
+            statement.bind(key, at: 1)
+            return try statement.step() ? StoredRow(statement) : nil
+        }
+    }
+
+    func forEachRow(from low: String, below high: String, _ body: (String, String) -> Bool) throws {
+        try run("looking for unused rows") {
+            let statement = try connection.prepare("SELECT key, type FROM slots WHERE key >= ?1 AND key < ?2 ORDER BY key")
+            statement.bind(low, at: 1)
+            statement.bind(high, at: 2)
+            while try statement.step() {
+                if !body(statement.string(at: 0), statement.string(at: 1)) { return }
+            }
+        }
+    }
+
+    func isExplicitKey(_ key: String) throws -> Bool {
+        try run("reading the app's own keys") {
+            let statement = try connection.cached("SELECT 1 FROM statedb_explicit_keys WHERE key = ?1")
+            statement.bind(key, at: 1)
+            defer { statement.reset() }
+            return try statement.step()
+        }
+    }
+}
