@@ -60,7 +60,6 @@ final class BenchPostgresServer {
     func database(_ purpose: String) throws -> String {
         let name = "statedb_bench_\(getpid())_\(purpose)"
         let connection = try BareLibPQ(url: url)
-        try connection.execute("DROP DATABASE IF EXISTS \(name)")
         try connection.execute("CREATE DATABASE \(name)")
         created.append(name)
         return Self.url(url, database: name)
