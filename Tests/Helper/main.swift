@@ -38,8 +38,8 @@ let usage = """
       pg-failover-writer URL
           Flush after flush, writes N to "Failover/vN" (N = 1, 2, …) on PostgreSQL and prints
           "ack N" once it returned; while no primary answers, prints "waiting KIND" and retries.
-      pg-failover-reader URL
-          Prints "found N1,N2,…" (the values of the "Failover/vN" slots) and "server DIR".
+      pg-failover-reader URL UP_TO
+          Prints "found N1,N2,…": the N up to UP_TO whose slot "Failover/vN" holds N.
       open STORE
           Opens the store (creating it, or upgrading its schema after a backup), closes it and
           prints "opened"; or prints "refused KIND: MESSAGE". A write past a file-size limit

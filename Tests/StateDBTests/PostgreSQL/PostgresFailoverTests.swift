@@ -22,16 +22,16 @@ struct PostgresFailoverTests {
             acknowledged.append(try Self.ack(line))
             line = try writer.requireLine()
         }
-        #expect(line == "waiting cannotOpen", "no primary: the flush fails and is kept for the next try")
+        #expect(line.hasPrefix("waiting "), "no primary: the flush fails and is kept for the next try")
         try pair.promoteStandby()
         // The same writer, through the same URL, now reaches the promoted standby.
         let resumed = try Self.ack(writer.requireLine())
         #expect(resumed == acknowledged.last! + 1, "the value that was waiting is written first")
         writer.kill()
 
-        let reader = try ChildProcess.helper(["pg-failover-reader", pair.url()])
+        let reader = try ChildProcess.helper(["pg-failover-reader", pair.url(), String(resumed + 10)])
         let found = Set(try Self.found(reader.requireLine()))
-        #expect(try reader.requireLine().hasSuffix("/standby"), "the next process reached the promoted standby")
+        #expect(try pair.psql(pair.standbySocket, "statedb", "SELECT pg_is_in_recovery()") == "f", "the promoted standby is the primary now")
         #expect(acknowledged == Array(1...acknowledged.count))
         let lost = Set(acknowledged).subtracting(found)
         #expect(lost.isEmpty, "acknowledged before the kill but gone after the failover: \(lost.sorted().prefix(10))")
@@ -53,7 +53,7 @@ struct PostgresFailoverTests {
         try pair.pauseStandby(true)
         // The writer has gone on meanwhile: every value above what the primary holds now is
         // committed after the standby stopped listening.
-        let beforePause = Int(try pair.psql(pair.primarySocket, "statedb", "SELECT count(*) FROM slots")) ?? 0
+        let beforePause = Int(try pair.psql(pair.primarySocket, "statedb", "SELECT count(*) FROM slots WHERE key LIKE 'Failover/v%'")) ?? 0
         var last = 0
         while last < beforePause + 40 { last = try Self.ack(writer.requireLine()) }
         pair.crashPrimary()
@@ -62,7 +62,7 @@ struct PostgresFailoverTests {
         try pair.pauseStandby(false)
         try pair.promoteStandby()
 
-        let reader = try ChildProcess.helper(["pg-failover-reader", pair.url()])
+        let reader = try ChildProcess.helper(["pg-failover-reader", pair.url(), String(last)])
         let found = Set(try Self.found(reader.requireLine()))
         #expect(found.isSuperset(of: 1...20), "what the standby had replayed survived")
         let lost = Set(1...last).subtracting(found)
