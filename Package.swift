@@ -79,7 +79,7 @@ let package = Package(
         // them with tiny sizes.
         .target(
             name: "StateDBBenchKit",
-            dependencies: ["StateDB", "CSQLite"],
+            dependencies: ["StateDB", "CSQLite", "CLibPQ"],
             path: "Benchmarks/StateDBBenchKit"
         ),
         .executableTarget(
