@@ -73,5 +73,7 @@ $$;
 -- Keys in byte order, as SQLite's index orders them and as every listing and range of the
 -- store and the CLI asks (`ORDER BY key COLLATE "C"`, `key COLLATE "C" >= $1`). The primary
 -- key's index has the database's collation, which these cannot use, so without this one an
--- ordered listing sorts the whole table and each closest-key look-up scans it.
-CREATE INDEX slots_by_key_bytes ON slots (key COLLATE "C");
+-- ordered listing sorts the whole table and each closest-key look-up scans it. IF NOT EXISTS:
+-- an operator may have built it beforehand with CREATE INDEX CONCURRENTLY, which does not
+-- block writes as this transaction does (docs/postgresql.md).
+CREATE INDEX IF NOT EXISTS slots_by_key_bytes ON slots (key COLLATE "C");
