@@ -63,7 +63,7 @@ struct PostgresPreparedStatementTests {
         try store.connection.execute("DEALLOCATE ALL")
         let roundTrips = store.connection.roundTrips
         #expect(try store.commit(StoreCommit(writes: [Self.write("A/count", 2)])).tick == 2)
-        #expect(store.connection.roundTrips - roundTrips == 3, "the attempt that found no statements, its ROLLBACK, and the one that prepared them")
+        #expect(store.connection.roundTrips - roundTrips == 4, "the attempt that found no statements, its ROLLBACK, DEALLOCATE ALL, and the one that prepared them")
         #expect(store.connection.statementsPrepared - prepared == 3)
         #expect(try database.psql("SELECT value || ' ' || version FROM slots") == "2 2")
         #expect(try database.psql("SELECT tick FROM statedb_clock") == "2", "the rolled-back attempt took no tick")
@@ -73,6 +73,23 @@ struct PostgresPreparedStatementTests {
         #expect(try store.pollChanges(since: 1) != nil)
         #expect(store.connection.statementsPrepared - prepared == 4)
         #expect(try Self.preparedOnServer(store) == "statedb_clock")
+    }
+
+    /// With only some statements forgotten, the retry does not fail preparing one the server
+    /// still has (42P05), and the next commit needs no retry.
+    @Test func oneForgottenStatementIsPreparedAgainWithTheOthers() throws {
+        let database = try PostgresTestServer.shared().database()
+        let store = try PostgresStoreDatabase(url: database.url)
+        defer { store.close() }
+        _ = try store.commit(StoreCommit(writes: [Self.write("A/count", 1)]))
+        try store.connection.execute("DEALLOCATE statedb_write")
+        #expect(try Self.preparedOnServer(store) == "statedb_notify,statedb_tick")
+        #expect(try store.commit(StoreCommit(writes: [Self.write("A/count", 2)])).tick == 2)
+        #expect(try Self.preparedOnServer(store) == "statedb_notify,statedb_tick,statedb_write")
+        let roundTrips = store.connection.roundTrips
+        #expect(try store.commit(StoreCommit(writes: [Self.write("A/count", 3)])).tick == 3)
+        #expect(store.connection.roundTrips - roundTrips == 1)
+        #expect(try database.psql("SELECT value || ' ' || version FROM slots") == "3 3")
     }
 
     /// A statement prepared in a pipeline that then failed stays prepared (a rollback does not

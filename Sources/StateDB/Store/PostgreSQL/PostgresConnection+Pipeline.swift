@@ -42,15 +42,18 @@ extension PostgresConnection {
     /// When the connection breaks it is closed (its state is unknown; the next use
     /// reconnects) and `.connectionLost` is thrown: the commit may or may not have arrived.
     ///
-    /// A prepared statement the server had forgotten (SQLSTATE 26000, after a `DEALLOCATE
-    /// ALL` on the session) failed the transaction before it committed, so it is sent again
-    /// once with every statement prepared anew.
+    /// A prepared statement the server had forgotten (SQLSTATE 26000, after a `DEALLOCATE`
+    /// on the session) failed the transaction before it committed, so it is sent again once
+    /// with every statement prepared anew. The session's statements are all deallocated first:
+    /// which of them the server still has is not known, and preparing one of those again would
+    /// fail (42P05).
     func pipelinedTransaction(_ statements: [Statement]) throws -> [PostgresResult] {
         let all = [Statement("BEGIN")] + statements + [Statement("COMMIT")]
         let results: [PostgresResult]
         do {
             results = try pipeline(all)
         } catch let error as PostgresError where error.sqlState == Self.unknownPreparedStatement {
+            try execute("DEALLOCATE ALL")
             preparedStatements = []
             results = try pipeline(all)
         }

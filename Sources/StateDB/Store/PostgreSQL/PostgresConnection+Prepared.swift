@@ -7,8 +7,8 @@ import CLibPQ
 ///
 /// A session's prepared statements end with it: after a reconnect (`close()` forgets them)
 /// each is prepared again at its next use. One that the server no longer has although this
-/// session prepared it (someone ran `DEALLOCATE ALL` or `DISCARD ALL` on it: SQLSTATE 26000)
-/// is prepared again once and run again.
+/// session prepared it (someone ran `DEALLOCATE` or `DISCARD ALL` on it: SQLSTATE 26000) is
+/// prepared again once and run again (for a pipeline, see `pipelinedTransaction`).
 extension PostgresConnection {
     /// SQLSTATE 26000: "prepared statement … does not exist".
     static let unknownPreparedStatement = "26000"
