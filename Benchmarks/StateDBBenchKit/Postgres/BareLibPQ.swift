@@ -10,6 +10,8 @@ final class BareLibPQ {
     }
 
     private let handle: OpaquePointer
+    /// Statements prepared on this connection: their name by their SQL.
+    private var prepared: [String: String] = [:]
 
     init(url: String) throws {
         guard let handle = PQconnectdb(url) else { throw Failure(description: "libpq: out of memory") }
@@ -31,14 +33,25 @@ final class BareLibPQ {
         return try rows(of: result, sql: sql)
     }
 
+    /// Prepares `sql` (with `parameterCount` parameters) as `name`: from here on
+    /// `pipelinedTransaction` runs it by name, as a hand-written client that runs it often would.
+    func prepare(_ sql: String, as name: String, parameterCount: Int) throws {
+        _ = try rows(of: PQprepare(handle, name, sql, Int32(parameterCount), nil), sql: sql)
+        prepared[sql] = name
+    }
+
     /// `BEGIN`, `statements`, `COMMIT` and a sync, sent at once; returns once the COMMIT's
-    /// answer arrived.
+    /// answer arrived. A statement `prepare` prepared is run by name.
     func pipelinedTransaction(_ statements: [(sql: String, parameters: [String?])]) throws {
         guard PQenterPipelineMode(handle) == 1 else { throw Failure(description: "cannot enter pipeline mode") }
         let all = [("BEGIN", [])] + statements.map { ($0.sql, $0.parameters) } + [("COMMIT", [])]
         for (sql, parameters) in all {
             let sent = withParameters(parameters) { values in
-                PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+                if let name = prepared[sql] {
+                    PQsendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+                } else {
+                    PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+                }
             }
             guard sent == 1 else { throw Failure(description: "sending: \(String(cString: PQerrorMessage(handle)))") }
         }

@@ -5,7 +5,8 @@ import StateDB
 /// through libpq on the same server (BENCHMARKS.md, "Stores on PostgreSQL").
 ///
 /// - `pg_flush_vs_libpq`: 10 binding writes and `flush()`, ÷ one transaction with the store's
-///   UPSERT of the same 10 rows (one statement over arrays), sent as one pipeline.
+///   UPSERT of the same 10 rows (one statement over arrays, prepared once per connection as
+///   statedb prepares its own), sent as one pipeline.
 /// - `pg_update_vs_libpq`: a button's action writes a view's `@State` and the `update()` after
 ///   it commits (`ViewHost`), ÷ the same UPSERT of one row.
 /// - `pg_hydrate_vs_libpq`: `StateStore(url:)` and mounting 10,000 rows of two slots each
@@ -51,7 +52,7 @@ public enum PostgresBench {
 
         let header = "measurement (PostgreSQL, medians; floor = the same UPSERTs through libpq)   statedb     floor  ratio  target"
         let lines = [
-            "statedb-bench, postgres mode: medians of interleaved rounds; floor = libpq, one pipelined transaction",
+            "statedb-bench, postgres mode: medians of interleaved rounds; floor = libpq, one pipelined transaction, the UPSERT prepared",
             header, String(repeating: "-", count: header.count),
             row("flush: 10 writes + flush()", flush, target: "≤ 1.3"),
             row("update: button write + update(), 1 slot", update, target: "≤ 1.3"),
@@ -152,6 +153,8 @@ public enum PostgresBench {
         init(_ url: String) throws {
             try StateStore(url: url).close()
             connection = try BareLibPQ(url: url)
+            // Prepared once, as statedb prepares its commit's statements once per session.
+            try connection.prepare(PostgresBench.upsert, as: "floor_upsert", parameterCount: 9)
         }
 
         func commit(_ rows: [Row]) throws {

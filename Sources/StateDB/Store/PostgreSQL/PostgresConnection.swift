@@ -26,6 +26,11 @@ final class PostgresConnection {
     /// Round trips to the server since the connection opened: one per statement, one per
     /// pipeline however many statements it holds.
     var roundTrips = 0
+    /// The statements prepared in this session, by name (PostgresConnection+Prepared.swift).
+    /// A session's prepared statements end with it, so `close()` forgets them.
+    var preparedStatements: Set<String> = []
+    /// Statements prepared since the connection opened, reconnects included.
+    var statementsPrepared = 0
 
     /// Connects to `url` (`postgresql://…` or `postgres://…`).
     /// - Throws: `PostgresError(.cannotConnect)` with libpq's reason.
@@ -43,6 +48,7 @@ final class PostgresConnection {
     func close() {
         if let handle { PQfinish(handle) }
         handle = nil
+        preparedStatements = []
     }
 
     /// True while the connection is up, as far as libpq knows (it learns of a break at the

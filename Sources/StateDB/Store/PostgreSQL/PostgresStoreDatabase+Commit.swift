@@ -9,6 +9,12 @@ extension PostgresStoreDatabase {
     /// renames are one statement each: whether each happened is its own answer. Nothing waits
     /// for the tick: the statements after the clock's read it from the clock row, which this
     /// transaction holds locked until it ends.
+    ///
+    /// **Prepared once per session.** Every statement is prepared the first time the session
+    /// sends it (inside that commit's pipeline) and run by name afterwards, so the server does
+    /// not parse and analyse the array statements at every commit, which cost more than
+    /// running them for a commit of a few slots. A new session (a reconnect, a failover)
+    /// prepares them again.
     func commit(_ commit: StoreCommit) throws -> StoreCommitResult {
         let statements = Self.statements(for: commit)
         return try run("committing \(commit.writes.count) slots", retry: .flush, retryingOnReconnect: false) {
@@ -26,10 +32,11 @@ extension PostgresStoreDatabase {
     /// the commit has, and the notification last.
     static func statements(for commit: StoreCommit) -> [PostgresConnection.Statement] {
         let now = PostgresParameter.integer(commit.now)
-        var statements = [PostgresConnection.Statement("UPDATE statedb_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick")]
+        var statements = [PostgresConnection.Statement("UPDATE statedb_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick", preparedAs: "statedb_tick")]
         for rename in commit.renames {
             statements.append(.init(Self.renameSQL, [.text(rename.fromKey), .text(rename.key), .text(rename.to.identity),
-                                                     .text(rename.to.property), now, .text(rename.type)]))
+                                                     .text(rename.to.property), now, .text(rename.type)],
+                                     preparedAs: "statedb_rename"))
         }
         if !commit.quarantine.isEmpty {
             statements.append(.init("""
@@ -39,7 +46,7 @@ extension PostgresStoreDatabase {
                 JOIN slots AS s ON s.key = q.key
                 ORDER BY q.position
                 """, [.textArray(commit.quarantine.map(\.row.key)), .textArray(commit.quarantine.map(\.expectedType)),
-                      .textArray(commit.quarantine.map(\.error)), now]))
+                      .textArray(commit.quarantine.map(\.error)), now], preparedAs: "statedb_quarantine"))
         }
         if !commit.deletions.isEmpty {
             let keys = PostgresParameter.textArray(unique(commit.deletions))
@@ -48,20 +55,21 @@ extension PostgresStoreDatabase {
                 INSERT INTO slot_tombstones (key, version)
                 SELECT d.key, clock.tick FROM unnest($1::text[]) AS d (key), statedb_clock AS clock WHERE clock.id = 1
                 ON CONFLICT (key) DO UPDATE SET version = EXCLUDED.version
-                """, [keys]))
-            statements.append(.init("DELETE FROM slots WHERE key = ANY($1::text[])", [keys]))
+                """, [keys], preparedAs: "statedb_tombstones"))
+            statements.append(.init("DELETE FROM slots WHERE key = ANY($1::text[])", [keys], preparedAs: "statedb_delete"))
         }
         if !commit.writes.isEmpty {
             statements.append(writeStatement(commit.writes, now: now))
         }
         if !commit.explicitKeys.isEmpty {
             statements.append(.init("INSERT INTO statedb_explicit_keys (key) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING",
-                                    [.textArray(commit.explicitKeys)]))
+                                    [.textArray(commit.explicitKeys)], preparedAs: "statedb_explicit_keys"))
         }
         if !commit.seenStamps.isEmpty {
-            statements.append(.init("UPDATE slots SET seen_at = $1::bigint WHERE key = ANY($2::text[])", [now, .textArray(commit.seenStamps)]))
+            statements.append(.init("UPDATE slots SET seen_at = $1::bigint WHERE key = ANY($2::text[])", [now, .textArray(commit.seenStamps)],
+                                    preparedAs: "statedb_seen"))
         }
-        statements.append(.init("SELECT pg_notify('statedb_changes', tick::text) FROM statedb_clock WHERE id = 1"))
+        statements.append(.init("SELECT pg_notify('statedb_changes', tick::text) FROM statedb_clock WHERE id = 1", preparedAs: "statedb_notify"))
         return statements
     }
 
@@ -85,7 +93,8 @@ extension PostgresStoreDatabase {
                 seen_at = EXCLUDED.seen_at, version = EXCLUDED.version
             """, [.textArray(batch.map(\.key)), .textArray(batch.map(\.slotKey.identity)), .textArray(batch.map(\.slotKey.property)),
                   .textArray(batch.map(\.type)), .textArray(batch.map(\.value.encoding)),
-                  .textArray(columns.map { $0.value.text }), .byteaArray(columns.map { $0.blob.bytes }), now])
+                  .textArray(columns.map { $0.value.text }), .byteaArray(columns.map { $0.blob.bytes }), now],
+            preparedAs: "statedb_write")
     }
 
     /// Renames the row `$1` to `$2` as a write of this tick, with a tombstone for the old key

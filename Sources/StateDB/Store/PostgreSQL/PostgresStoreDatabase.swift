@@ -152,7 +152,7 @@ final class PostgresStoreDatabase: StoreDatabase {
         }
         if connection.backendPID != polledSession { catchUpPending = true }
         if !catchUpPending {
-            guard try run("reading changes made by other processes", { try currentTick() }) > tick else { return nil }
+            guard try run("reading changes made by other processes", { try currentTick(prepared: true) }) > tick else { return nil }
         }
         let changes = try changes(since: tick)
         // Only once read: a catch-up that failed is tried again at the next poll.
@@ -205,9 +205,11 @@ final class PostgresStoreDatabase: StoreDatabase {
         }
     }
 
-    /// The clock's tick now.
-    func currentTick() throws -> Int64 {
-        let result = try connection.execute("SELECT tick FROM statedb_clock WHERE id = 1")
+    /// The clock's tick now. `prepared` (outside a transaction only: see `execute(prepared:)`)
+    /// runs it as a statement prepared once per session, for the poll at every update.
+    func currentTick(prepared: Bool = false) throws -> Int64 {
+        let sql: PostgresSQL = "SELECT tick FROM statedb_clock WHERE id = 1"
+        let result = try prepared ? connection.execute(prepared: "statedb_clock", sql) : connection.execute(sql)
         guard let tick = result.int64(0, 0) else {
             throw PostgresError(.statement, message: "statedb_clock has no row", sql: "SELECT tick FROM statedb_clock")
         }
