@@ -85,7 +85,8 @@ final class PostgresReplicaPair {
 
     /// `pg_ctl promote` on the standby: it leaves recovery and takes writes.
     func promoteStandby() throws {
-        try serverTool("pg_ctl", ["-D", standbyData, "-w", "promote"])
+        // A longer wait than pg_ctl's 60 s: a loaded machine (the sanitizer passes of CI) took longer.
+        try serverTool("pg_ctl", ["-D", standbyData, "-w", "-t", "300", "promote"])
     }
 
     /// Stops (SIGSTOP) or resumes (SIGCONT) every process of the standby: while stopped it
