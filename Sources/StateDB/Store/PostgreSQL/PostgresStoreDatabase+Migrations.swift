@@ -37,16 +37,8 @@ extension PostgresStoreDatabase: MigrationDatabase {
     }
 
     func writeSlot(_ key: String, type: String, value: StoredValue, now: Int64, tick: Int64) throws {
-        let slotKey = SlotKey(key)
-        let columns = PostgresParameter.columns(of: value)
-        try connection.execute("""
-            INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9)
-            ON CONFLICT (key) DO UPDATE SET identity = EXCLUDED.identity, property = EXCLUDED.property,
-                type = EXCLUDED.type, encoding = EXCLUDED.encoding, value = EXCLUDED.value, blob = EXCLUDED.blob,
-                updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
-            """, [.text(key), .text(slotKey.identity), .text(slotKey.property), .text(type), .text(value.encoding),
-                  columns.value, columns.blob, .integer(now), .integer(tick)])
+        try connection.upsertSlot(key: key, type: type, value: value, encoding: value.encoding,
+                                  createdAt: now, updatedAt: now, seenAt: now, version: tick)
     }
 
     /// The tombstone first, at this tick: the delete trigger then leaves the clock alone.

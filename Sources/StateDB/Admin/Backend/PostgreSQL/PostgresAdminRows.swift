@@ -160,17 +160,8 @@ final class PostgresAdminTransaction: PostgresAdminRows, AdminTransaction {
 
     func upsert(key: String, type: String, value: StoredValue, encoding: String?,
                 createdAt: Int64, updatedAt: Int64?, seenAt: Int64) throws {
-        let slotKey = SlotKey(key)
-        let columns = PostgresParameter.columns(of: value)
-        try connection.execute("""
-            INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-            ON CONFLICT (key) DO UPDATE SET identity = EXCLUDED.identity, property = EXCLUDED.property,
-                type = EXCLUDED.type, encoding = EXCLUDED.encoding, value = EXCLUDED.value, blob = EXCLUDED.blob,
-                updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
-            """, [.text(key), .text(slotKey.identity), .text(slotKey.property), .text(type), .text(encoding ?? value.encoding),
-                  columns.value, columns.blob, .integer(createdAt), .integer(updatedAt ?? now), .integer(seenAt),
-                  .integer(try stamp())])
+        try connection.upsertSlot(key: key, type: type, value: value, encoding: encoding ?? value.encoding,
+                                  createdAt: createdAt, updatedAt: updatedAt ?? now, seenAt: seenAt, version: try stamp())
     }
 
     func delete(key: String) throws {
