@@ -128,6 +128,9 @@ enum LibPQ {
                 getisnull: bind("PQgetisnull"),
                 getvalue: bind("PQgetvalue"),
                 unescapeBytea: bind("PQunescapeBytea"))
+            if missing.contains("PQconnectdbParams") {
+                return .failure(LoadFailure(reason: "\(name) is not libpq: it has no PQconnectdbParams"))
+            }
             guard missing.isEmpty else {
                 // An older libpq (before 14 there is no pipeline mode): refused whole, at once,
                 // rather than failing at the first call that needs the missing function.
