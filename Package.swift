@@ -80,7 +80,7 @@ let package = Package(
         // them with tiny sizes.
         .target(
             name: "StateDBBenchKit",
-            dependencies: ["StateDB", "CSQLite"],
+            dependencies: ["StateDB", "CSQLite", "CLibPQ"],
             path: "Benchmarks/StateDBBenchKit"
         ),
         .executableTarget(

@@ -31,6 +31,11 @@ let usage = """
                   of \(ProfileRun.scenarios.joined(separator: ", "))
       --compare SCENARIO
                   measure one scenario's ratio alone (both sides, interleaved rounds)
+      --postgres [URL] [--smoke]
+                  the store on PostgreSQL (StateStore(url:)) against the same UPSERTs run
+                  bare through libpq: flush, update and hydrate; on the server URL names
+                  (a database it may CREATE DATABASE from), else on a private cluster it
+                  starts in a temporary folder
       --scale [--smoke] [--statedb PATH] [--svg FILE]
                   the statedb command line tool on 10,000- and 1,000,000-slot stores, as
                   processes of PATH (default: statedb beside this executable) beside the
@@ -77,6 +82,8 @@ var svgPath: String?
 var profileScenario: String?
 var compareScenario: String?
 var scale = false
+var postgres = false
+var postgresURL: String?
 var statedbPath: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -103,6 +110,9 @@ while let argument = arguments.popFirst() {
         }
         compareScenario = scenario
     case "--scale": scale = true
+    case "--postgres":
+        if let next = arguments.first, next.hasPrefix("postgres") { postgresURL = arguments.popFirst() }
+        postgres = true
     case "--statedb":
         guard let path = arguments.popFirst() else {
             FileHandle.standardError.write(Data("statedb-bench: --statedb needs the path of the statedb executable\n".utf8))
@@ -146,6 +156,20 @@ if scale {
         print(results.table)
         for line in app.lines { print(line) }
         print(results.summaryLine + " " + app.summaryFields)
+    } catch {
+        FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
+if postgres {
+    do {
+        let result = try PostgresBench.run(url: postgresURL, smoke: configuration.mode == "smoke") { message in
+            FileHandle.standardError.write(Data("statedb-bench: \(message)\n".utf8))
+        }
+        for line in result.lines { print(line) }
+        print(result.summaryLine)
     } catch {
         FileHandle.standardError.write(Data("statedb-bench: \(error)\n".utf8))
         exit(1)

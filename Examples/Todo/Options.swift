@@ -1,6 +1,6 @@
 import Foundation
 
-/// The command line: `todo [--store PATH] [--layout 1|2] [--help]`.
+/// The command line: `todo [--store PATH|URL] [--layout 1|2] [--help]`.
 struct Options {
     /// Which screen to show. Both keep the same state in the same store.
     enum Layout: String {
@@ -30,6 +30,9 @@ struct Options {
           --store PATH  the store file (created if missing); default:
                         $XDG_STATE_HOME/statedb/todo.sqlite, or
                         ~/.local/state/statedb/todo.sqlite
+          --store URL   the store on a PostgreSQL server instead, as in
+                        postgresql://user@db1,db2/todo (an empty database gets
+                        the store's tables; see docs/postgresql.md)
           --layout 1|2  the screen: 1 (the default), or 2, the redesign: a header with
                         the counts, then the list, the field to add items and the
                         settings; both keep the same list and settings in the store

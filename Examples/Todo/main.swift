@@ -23,11 +23,14 @@ if options.showsHelp {
 
 let store: StateStore
 do {
-    store = try StateStore(path: options.storePath, migrations: TodoMigrations.all)
+    // A postgresql:// URL opens the store on a PostgreSQL server; anything else is a file.
+    store = try StateStore(url: options.storePath, migrations: TodoMigrations.all)
 } catch {
     printError("cannot open the store: \(error)")  // the error names the path
     exit(1)
 }
+/// Where the store is, as it may be shown: a URL's password hidden.
+let storeLocation = store.path
 let interactive = TerminalHost.isAvailable
 // While the terminal host owns the screen it shows diagnostics on its message line, and
 // hands them to this handler when it gives the screen back.
@@ -55,16 +58,16 @@ func run<App: TodoRoot>(_ app: App) -> Bool {
         try store.flush()
         store.close()
     } catch {
-        printError("could not save to \(options.storePath): \(error)")
+        printError("could not save to \(storeLocation): \(error)")
         exit(1)
     }
     return succeeded
 }
 
 let succeeded = switch options.layout {
-case .one: run(TodoApp(storePath: options.storePath, openedAt: Date()))
-case .two: run(LayoutTwo.TodoApp(storePath: options.storePath, openedAt: Date()))
+case .one: run(TodoApp(storePath: storeLocation, openedAt: Date()))
+case .two: run(LayoutTwo.TodoApp(storePath: storeLocation, openedAt: Date()))
 }
-print("\nSaved in \(options.storePath)")
-print("Run todo again to find it as you left it, or look inside: swift run statedb inspect \(options.storePath)")
+print("\nSaved in \(storeLocation)")
+print("Run todo again to find it as you left it, or look inside: swift run statedb inspect \(storeLocation)")
 exit(succeeded ? 0 : 1)

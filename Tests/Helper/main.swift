@@ -35,6 +35,11 @@ let usage = """
           "bump" button (count + 1, committed by the update), then appends "+" to trail outside
           any action and prints "count C trail T". Returns from main without closing the store:
           the exit's commit stores the trail.
+      pg-failover-writer URL
+          Flush after flush, writes N to "Failover/vN" (N = 1, 2, …) on PostgreSQL and prints
+          "ack N" once it returned; while no primary answers, prints "waiting KIND" and retries.
+      pg-failover-reader URL UP_TO
+          Prints "found N1,N2,…": the N up to UP_TO whose slot "Failover/vN" holds N.
       open STORE
           Opens the store (creating it, or upgrading its schema after a backup), closes it and
           prints "opened"; or prints "refused KIND: MESSAGE". A write past a file-size limit
@@ -249,6 +254,8 @@ case "terminal-self-writer": terminalSelfWriter(arguments)
 case "terminal-tasks": terminalTasks(arguments)
 case "storage-set": storageSet(arguments)
 case "model-bump": modelBump(arguments)
+case "pg-failover-writer": postgresFailoverWriter(arguments)
+case "pg-failover-reader": postgresFailoverReader(arguments)
 case "host-session": hostSession(arguments)
 case "help", "--help", "-h": say(usage)
 default: usageError("unknown command '\(command)'")

@@ -22,22 +22,9 @@ extension StoreAdmin {
                                              secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, millis).utf8)
             return
         }
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
-        }
-        digits(Int(year), 4); output.append(UInt8(ascii: "-"))
-        digits(month, 2); output.append(UInt8(ascii: "-"))
-        digits(day, 2); output.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3600, 2); output.append(UInt8(ascii: ":"))
-        digits(secondOfDay / 60 % 60, 2); output.append(UInt8(ascii: ":"))
-        digits(secondOfDay % 60, 2); output.append(UInt8(ascii: "."))
-        digits(millis, 3); output.append(UInt8(ascii: "Z"))
+        CivilDate.appendDateTime(year: year, month: month, day: day, secondOfDay: secondOfDay, to: &output)
+        output.append(UInt8(ascii: "."))
+        CivilDate.appendDigits(millis, width: 3, to: &output)
+        output.append(UInt8(ascii: "Z"))
     }
 }

@@ -187,24 +187,29 @@ extension StateStore {
 
     private func writeComparingOutsideLock<Value>(_ cell: TypedSlotCell<Value>, _ newValue: Value) -> WriteOutcome {
         while true {
-            lock.lock()
-            if cell.isEnded {
-                lock.unlock()
-                reportWriteAfterEnd(cell)
-                return .dropped
-            }
-            let revision = cell.revision
-            let current = cell.value
+            guard let (revision, current, hadNoValue) = liveSnapshot(of: cell) else { return .dropped }
             // A slot without a value yet (`@AppStorage` before its first write) takes any value,
             // even one equal to the placeholder it holds.
-            let hadNoValue = cell.hasNoValue
-            lock.unlock()
             let unchanged = !hadNoValue && cell.isEqual(current, newValue)
             var incoming = newValue
             // nil: written meanwhile, compare with that value. `current` is released here,
             // outside the lock.
             if let outcome = store(&incoming, in: cell, ifUnchangedSince: revision, unchanged: unchanged) { return outcome }
         }
+    }
+
+    /// The slot's revision, value and whether it has none yet, read under the lock for a write
+    /// that compares or changes outside it; nil, reported once, when the slot's view has gone.
+    private func liveSnapshot<Value>(of cell: TypedSlotCell<Value>) -> (revision: UInt64, value: Value, hasNoValue: Bool)? {
+        lock.lock()
+        if cell.isEnded {
+            lock.unlock()
+            reportWriteAfterEnd(cell)
+            return nil
+        }
+        let snapshot = (revision: cell.revision, value: cell.value, hasNoValue: cell.hasNoValue)
+        lock.unlock()
+        return snapshot
     }
 
     /// Reads, changes and writes a slot so that concurrent modifications of different parts of
@@ -217,15 +222,7 @@ extension StateStore {
     @discardableResult
     func modify<Value>(_ cell: TypedSlotCell<Value>, _ change: (inout Value) -> Void) -> WriteOutcome {
         while true {
-            lock.lock()
-            if cell.isEnded {
-                lock.unlock()
-                reportWriteAfterEnd(cell)
-                return .dropped
-            }
-            let revision = cell.revision
-            let current = cell.value
-            lock.unlock()
+            guard let (revision, current, _) = liveSnapshot(of: cell) else { return .dropped }
             var changed = current
             change(&changed)
             let unchanged = cell.isEqual(current, changed)

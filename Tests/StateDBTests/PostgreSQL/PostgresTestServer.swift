@@ -151,7 +151,7 @@ final class PostgresTestServer: Sendable {
         return try Self.execute(bin.appendingPathComponent(program), arguments)
     }
 
-    private static func runAsServerUser(_ executable: URL, _ arguments: [String]) throws {
+    static func runAsServerUser(_ executable: URL, _ arguments: [String]) throws {
         if getuid() == 0 {
             _ = try execute(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", "postgres", "--", executable.path] + arguments)
         } else {
@@ -161,7 +161,7 @@ final class PostgresTestServer: Sendable {
 
     /// Runs `path` (as the postgres user when root) with its output sent to /dev/null, waits
     /// for it, and returns its exit status.
-    private static func spawnAsServerUser(_ path: String, _ arguments: [String]) -> Int32 {
+    static func spawnAsServerUser(_ path: String, _ arguments: [String]) -> Int32 {
         let argv = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] + arguments : [path] + arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -180,12 +180,12 @@ final class PostgresTestServer: Sendable {
         return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
 
-    private static func postgresUser() -> (uid: uid_t, gid: gid_t) {
+    static func postgresUser() -> (uid: uid_t, gid: gid_t) {
         guard let entry = getpwnam("postgres") else { return (0, 0) }
         return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 
-    private static func execute(_ executable: URL, _ arguments: [String]) throws -> String {
+    static func execute(_ executable: URL, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

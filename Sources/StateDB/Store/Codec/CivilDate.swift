@@ -25,6 +25,30 @@ enum CivilDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// Appends `YYYY-MM-DDThh:mm:ss` for a year in 0...9999 and a second of that day, digit by
+    /// digit (the timestamps of `inspect --json` and stored dates are written in bulk, where a
+    /// formatter per value was most of the time).
+    static func appendDateTime(year: Int64, month: Int, day: Int, secondOfDay: Int, to output: inout [UInt8]) {
+        appendDigits(Int(year), width: 4, to: &output); output.append(UInt8(ascii: "-"))
+        appendDigits(month, width: 2, to: &output); output.append(UInt8(ascii: "-"))
+        appendDigits(day, width: 2, to: &output); output.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3600, width: 2, to: &output); output.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, width: 2, to: &output); output.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &output)
+    }
+
+    /// Appends a non-negative `value` as exactly `width` decimal digits, zero-padded.
+    static func appendDigits(_ value: Int, width: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
     /// Whether the month has the day (29 February only in leap years).
     static func isValid(year: Int64, month: Int, day: Int) -> Bool {
         guard (1...12).contains(month), day >= 1 else { return false }

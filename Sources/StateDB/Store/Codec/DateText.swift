@@ -50,22 +50,7 @@ enum DateText {
         let (year, month, day) = CivilDate.from(daysSince1970: days + referenceSince1970 / 86_400)
         var text: [UInt8] = []
         text.reserveCapacity(21 + fraction.count)
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
-        }
-        digits(Int(year), 4); text.append(UInt8(ascii: "-"))
-        digits(month, 2); text.append(UInt8(ascii: "-"))
-        digits(day, 2); text.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3600, 2); text.append(UInt8(ascii: ":"))
-        digits(secondOfDay / 60 % 60, 2); text.append(UInt8(ascii: ":"))
-        digits(secondOfDay % 60, 2)
+        CivilDate.appendDateTime(year: year, month: month, day: day, secondOfDay: secondOfDay, to: &text)
         if !fraction.isEmpty {
             text.append(UInt8(ascii: "."))
             text.append(contentsOf: fraction)

@@ -17,11 +17,15 @@ final class PostgresConnection {
     let url: String
     /// `url` with any password hidden.
     let redactedURL: String
-    private var handle: OpaquePointer?
+    /// libpq's connection, nil once closed (the pipeline in +Pipeline.swift uses it too).
+    private(set) var handle: OpaquePointer?
     /// Channels to listen on again after a reconnect.
     private(set) var channels: [String] = []
     /// Statements run since the connection opened.
-    private(set) var statementsExecuted = 0
+    var statementsExecuted = 0
+    /// Round trips to the server since the connection opened: one per statement, one per
+    /// pipeline however many statements it holds.
+    var roundTrips = 0
 
     /// Connects to `url` (`postgresql://…` or `postgres://…`).
     /// - Throws: `PostgresError(.cannotConnect)` with libpq's reason; `StateStoreError(.cannotOpen)`
@@ -93,6 +97,7 @@ final class PostgresConnection {
     func execute(_ sql: PostgresSQL, _ parameters: [PostgresParameter] = []) throws -> PostgresResult {
         guard let handle else { throw PostgresError(.connectionLost, message: "the connection is closed", sql: sql.text) }
         statementsExecuted += 1
+        roundTrips += 1
         let result: OpaquePointer? = Self.withParameters(parameters) { values, lengths, formats in
             PQexecParams(handle, sql.text, Int32(parameters.count), nil, values, lengths, formats, 0)
         }
@@ -104,10 +109,11 @@ final class PostgresConnection {
     func executeScript(_ sql: PostgresSQL) throws {
         guard let handle else { throw PostgresError(.connectionLost, message: "the connection is closed", sql: sql.text) }
         statementsExecuted += 1
+        roundTrips += 1
         _ = try check(PQexec(handle, sql.text), sql: sql.text, script: true)
     }
 
-    private func check(_ result: OpaquePointer?, sql: String, script: Bool = false) throws -> PostgresResult {
+    func check(_ result: OpaquePointer?, sql: String, script: Bool = false) throws -> PostgresResult {
         guard let result else {
             throw PostgresError(isConnected ? .statement : .connectionLost, message: handle.map { String(cString: PQerrorMessage($0)) } ?? "no result", sql: sql)
         }
@@ -206,7 +212,7 @@ final class PostgresConnection {
 
     /// Calls `body` with libpq's three parameter arrays: values (text NUL-terminated, bytes
     /// raw), lengths (for the binary ones) and formats (0 text, 1 binary).
-    private static func withParameters<R>(
+    static func withParameters<R>(
         _ parameters: [PostgresParameter],
         _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
     ) -> R {
