@@ -81,7 +81,10 @@ let package = Package(
         .target(
             name: "StateDBBenchKit",
             dependencies: ["StateDB", "CSQLite", "CLibPQ"],
-            path: "Benchmarks/StateDBBenchKit"
+            path: "Benchmarks/StateDBBenchKit",
+            // The --postgres floor (BareLibPQ) calls libpq itself, so it links it: the
+            // benchmark's start is not measured, and StateDB's lazy loading stays StateDB's.
+            linkerSettings: [.linkedLibrary("pq")]
         ),
         .executableTarget(
             name: "statedb-bench",
