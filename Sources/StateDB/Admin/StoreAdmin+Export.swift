@@ -83,20 +83,28 @@ extension StoreAdmin {
             let plan = try planImport(entries, replace: replace, context)
             let total = plan.result.removed.count + plan.writes.count
             var done = 0
-            for key in plan.result.removed {
-                try context.delete(key: key)
-                done += 1
+            // In batches, which PostgreSQL writes one statement each (not one per row).
+            for start in stride(from: 0, to: plan.result.removed.count, by: Self.importBatch) {
+                let keys = Array(plan.result.removed[start..<min(start + Self.importBatch, plan.result.removed.count)])
+                try context.delete(keys: keys)
+                done += keys.count
                 progress?(done, total)
             }
-            for (entry, existing) in plan.writes {
-                try context.upsert(key: entry.key, type: entry.type, value: entry.value,
-                                   createdAt: existing?.createdAt ?? context.now, seenAt: existing?.seenAt ?? context.now)
-                done += 1
+            for start in stride(from: 0, to: plan.writes.count, by: Self.importBatch) {
+                let rows = plan.writes[start..<min(start + Self.importBatch, plan.writes.count)].map { entry, existing in
+                    AdminRowWrite(key: entry.key, type: entry.type, value: entry.value,
+                                  createdAt: existing?.createdAt ?? context.now, seenAt: existing?.seenAt ?? context.now)
+                }
+                try context.upsert(rows)
+                done += rows.count
                 progress?(done, total)
             }
             return plan.result
         }
     }
+
+    /// Rows written per call to the backend, and per progress report.
+    static let importBatch = 5_000
 
     struct ImportEntry {
         let key: String

@@ -61,6 +61,11 @@ protocol AdminTransaction: AdminRows {
                 createdAt: Int64, updatedAt: Int64?, seenAt: Int64) throws
     /// Deletes a row, leaving a tombstone stamped with this transaction's tick.
     func delete(key: String) throws
+    /// `upsert` of every row in `rows` (keys distinct), in as few statements as the backend
+    /// can; the default is one `upsert` each (AdminTransaction+Batches.swift).
+    func upsert(_ rows: [AdminRowWrite]) throws
+    /// `delete` of every key in `keys` (distinct), likewise.
+    func delete(keys: [String]) throws
     /// Writes quarantined value `id` into its slot with its stored type, stamped now.
     func restoreQuarantined(id: Int64) throws
     func deleteQuarantined(id: Int64) throws
