@@ -33,13 +33,15 @@ final class PostgresConnection {
     var statementsPrepared = 0
 
     /// Connects to `url` (`postgresql://…` or `postgres://…`).
-    /// - Throws: `PostgresError(.cannotConnect)` with libpq's reason.
+    /// - Throws: `PostgresError(.cannotConnect)` with libpq's reason; `StateStoreError(.cannotOpen)`
+    ///   when libpq is not installed.
     init(url: String) throws {
         self.url = url
         redactedURL = PostgresURL.redacted(url)
         guard PostgresURL.isPostgresURL(url) else {
             throw PostgresError(.cannotConnect, message: "not a PostgreSQL URL: it must start with postgresql:// or postgres://")
         }
+        try LibPQ.require(url: redactedURL)  // a StateStoreError callers pass on as it is
         handle = try Self.connect(url)
     }
 
