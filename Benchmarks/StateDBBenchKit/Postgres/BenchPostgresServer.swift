@@ -85,6 +85,10 @@ final class BenchPostgresServer {
         for descriptor: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // Nothing else inherited: the server pg_ctl leaves running would otherwise keep open
+        // whatever the process had open at that moment — another test's pipe to a child, whose
+        // reader then never sees its end and waits for ever.
+        _ = closeFrom3(&actions)
         let copies = argv.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         var pid: pid_t = 0
@@ -93,4 +97,12 @@ final class BenchPostgresServer {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
+}
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np(actions, 3)` (glibc 2.34+, which Swift's
+/// Glibc module does not import): found with `dlsym`, and skipped on a libc without it.
+private func closeFrom3(_ actions: inout posix_spawn_file_actions_t) -> Int32 {
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return -1 }
+    return unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
 }

@@ -62,6 +62,10 @@ enum LibPQ {
         let exec: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
         let execParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> OpaquePointer?
         let sendQueryParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Int32
+        let prepare: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?) -> OpaquePointer?
+        let execPrepared: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> OpaquePointer?
+        let sendPrepare: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?) -> Int32
+        let sendQueryPrepared: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Int32
         let getResult: @convention(c) (OpaquePointer?) -> OpaquePointer?
         let enterPipelineMode: @convention(c) (OpaquePointer?) -> Int32
         let exitPipelineMode: @convention(c) (OpaquePointer?) -> Int32
@@ -111,6 +115,10 @@ enum LibPQ {
                 exec: bind("PQexec"),
                 execParams: bind("PQexecParams"),
                 sendQueryParams: bind("PQsendQueryParams"),
+                prepare: bind("PQprepare"),
+                execPrepared: bind("PQexecPrepared"),
+                sendPrepare: bind("PQsendPrepare"),
+                sendQueryPrepared: bind("PQsendQueryPrepared"),
                 getResult: bind("PQgetResult"),
                 enterPipelineMode: bind("PQenterPipelineMode"),
                 exitPipelineMode: bind("PQexitPipelineMode"),
@@ -171,6 +179,28 @@ func PQfinish(_ conn: OpaquePointer!) { LibPQ.functions.finish(conn) }
                        _ values: UnsafePointer<UnsafePointer<CChar>?>!, _ lengths: UnsafePointer<Int32>!, _ formats: UnsafePointer<Int32>!,
                        _ resultFormat: Int32) -> Int32 {
     LibPQ.functions.sendQueryParams(conn, command, count, types, values, lengths, formats, resultFormat)
+}
+
+@discardableResult func PQprepare(_ conn: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ query: UnsafePointer<CChar>!, _ count: Int32,
+                                   _ types: UnsafePointer<Oid>!) -> OpaquePointer! {
+    LibPQ.functions.prepare(conn, name, query, count, types)
+}
+
+@discardableResult func PQexecPrepared(_ conn: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ count: Int32,
+                                        _ values: UnsafePointer<UnsafePointer<CChar>?>!, _ lengths: UnsafePointer<Int32>!,
+                                        _ formats: UnsafePointer<Int32>!, _ resultFormat: Int32) -> OpaquePointer! {
+    LibPQ.functions.execPrepared(conn, name, count, values, lengths, formats, resultFormat)
+}
+
+@discardableResult func PQsendPrepare(_ conn: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ query: UnsafePointer<CChar>!, _ count: Int32,
+                                       _ types: UnsafePointer<Oid>!) -> Int32 {
+    LibPQ.functions.sendPrepare(conn, name, query, count, types)
+}
+
+@discardableResult func PQsendQueryPrepared(_ conn: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ count: Int32,
+                                             _ values: UnsafePointer<UnsafePointer<CChar>?>!, _ lengths: UnsafePointer<Int32>!,
+                                             _ formats: UnsafePointer<Int32>!, _ resultFormat: Int32) -> Int32 {
+    LibPQ.functions.sendQueryPrepared(conn, name, count, values, lengths, formats, resultFormat)
 }
 
 @discardableResult func PQgetResult(_ conn: OpaquePointer!) -> OpaquePointer! { LibPQ.functions.getResult(conn) }
