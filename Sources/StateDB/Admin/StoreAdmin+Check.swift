@@ -198,10 +198,23 @@ extension StoreAdmin {
         }
         // The library reads standard types from one encoding only (and numbers from integers).
         guard let expected = try? type.storedValue(for: value).encoding else { return nil }
-        if expected != slot.encoding && !(expected == "real" && slot.encoding == "integer") {
+        if expected != slot.encoding && !(expected == "real" && slot.encoding == "integer")
+            && !(type.isDateOrOptionalDate && (slot.encoding == "real" || slot.encoding == "integer")) {
             return "stored with encoding '\(slot.encoding)', but \(slot.type) is read from '\(expected)'; `statedb set` it again to fix it"
         }
         return nil
+    }
+}
+
+extension SlotType {
+    /// A `Date`, `Date?`, `Date??`…: the types whose older stores hold a number of seconds since
+    /// 2001, which the library still reads (schema migration 6 rewrites them as ISO 8601 text).
+    var isDateOrOptionalDate: Bool {
+        switch self {
+        case .date: true
+        case .optional(let wrapped): wrapped.isDateOrOptionalDate
+        default: false
+        }
     }
 }
 
