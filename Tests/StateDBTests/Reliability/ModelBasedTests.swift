@@ -81,18 +81,6 @@ private struct Model {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a seed replays exactly.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private func lineKey(_ id: Int, _ property: String) -> String {
     "Board/ForEach/Line[id: \(id)]/\(property)"
 }
