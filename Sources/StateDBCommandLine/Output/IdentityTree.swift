@@ -23,11 +23,11 @@ final class IdentityTree {
     private var typeNames: [String: [UInt8]] = [:]
 
     /// The names and slot lines of complete views (each line ends with `\n`).
-    private var text: [UInt8] = []
+    private let text = PackedBuffer<UInt8>()
     /// Complete views.
-    private var views: [View] = []
+    private let views = PackedBuffer<View>()
     /// The children of complete views: each view's run of indices into `views`, in drawing order.
-    private var childIndex: [UInt32] = []
+    private let childIndex = PackedBuffer<UInt32>()
     /// The views on the path of the last key; `open[0]` is the root (slots without an identity).
     private var open: [OpenView] = [OpenView(name: [])]
 
@@ -112,13 +112,13 @@ final class IdentityTree {
         let total = Int(view.slotCount) + Int(view.childCount)
         var position = view.start + Int(view.nameLength)
         for index in 0..<Int(view.slotCount) {
-            let end = text[position...].firstIndex(of: UInt8(ascii: "\n"))! + 1
-            let line = position..<end
+            let end = lineEnd(from: position)
+            let line = text.slice(position..<end)
             position = end
             try output.append { bytes in
                 bytes.append(contentsOf: indent)
                 bytes.append(contentsOf: index == total - 1 ? marks.elbow : marks.tee)
-                bytes.append(contentsOf: self.text[line])
+                bytes.append(contentsOf: line)
             }
         }
         for offset in 0..<Int(view.childCount) {
@@ -139,7 +139,7 @@ final class IdentityTree {
 
     /// A view's name in bold, made printable (names with only plain ASCII are copied as they are).
     private func appendName(of view: View, to bytes: inout [UInt8]) {
-        let name = text[view.start..<view.start + Int(view.nameLength)]
+        let name = text.slice(view.start..<view.start + Int(view.nameLength))
         if !console.colour, name.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             bytes.append(contentsOf: name)
         } else {
@@ -162,9 +162,9 @@ final class IdentityTree {
         if view.slotCount == 0, view.children.count == 1 {
             let index = Int(view.children[0])
             let only = views[index]
-            // Copied out first: appending a slice of `text` to itself would copy all of it.
-            let name = view.name + [UInt8(ascii: "/")] + text[only.start..<only.start + Int(only.nameLength)]
-            let lines = Array(text[(only.start + Int(only.nameLength))..<lineEnd(of: only)])
+            // Copied out first: appending may move `text`.
+            let name = view.name + [UInt8(ascii: "/")] + text.slice(only.start..<only.start + Int(only.nameLength))
+            let lines = Array(text.slice((only.start + Int(only.nameLength))..<lineEnd(of: only)))
             var merged = only
             merged.start = text.count
             merged.nameLength = UInt32(name.count)
@@ -187,22 +187,22 @@ final class IdentityTree {
     /// Where a view's slot lines end in `text`.
     private func lineEnd(of view: View) -> Int {
         var position = view.start + Int(view.nameLength)
-        for _ in 0..<view.slotCount {
-            position = text[position...].firstIndex(of: UInt8(ascii: "\n"))! + 1
-        }
+        for _ in 0..<view.slotCount { position = lineEnd(from: position) }
         return position
+    }
+
+    /// Where the line at `position` in `text` ends, past its `\n`.
+    private func lineEnd(from position: Int) -> Int {
+        let rest = text.slice(position..<text.count)
+        return position + rest.firstIndex(of: UInt8(ascii: "\n"))! + 1
     }
 
     /// Children in key order, except that numbers in their names compare as numbers.
     private func sorted(_ children: [UInt32]) -> [UInt32] {
-        text.withUnsafeBufferPointer { text in
-            views.withUnsafeBufferPointer { views in
-                children.sorted { a, b in
-                    let x = views[Int(a)], y = views[Int(b)]
-                    return SegmentOrder.compare(UnsafeBufferPointer(rebasing: text[x.start..<x.start + Int(x.nameLength)]),
-                                                UnsafeBufferPointer(rebasing: text[y.start..<y.start + Int(y.nameLength)])) < 0
-                }
-            }
+        children.sorted { a, b in
+            let x = views[Int(a)], y = views[Int(b)]
+            return SegmentOrder.compare(text.slice(x.start..<x.start + Int(x.nameLength)),
+                                        text.slice(y.start..<y.start + Int(y.nameLength))) < 0
         }
     }
 
