@@ -36,11 +36,18 @@ struct MoveCommand: Command {
             ])))
             return .ok
         }
-        var lines = result.overwritten.map { "\(dryRun ? "would replace" : "replaced") \(printable($0))" }
-        lines += result.renames.map { "\(printable($0.from)) → \(printable($0.to))" }
-        lines.append("\(result.renames.count) slot(s) \(dryRun ? "would move" : "moved")"
-                     + (result.quarantineEntries > 0 ? ", with \(result.quarantineEntries) quarantined value(s)" : ""))
-        console.print(lines.joined(separator: "\n"))
+        // Line by line through a buffer: a move of a million slots prints a million lines,
+        // which joined into one string would be held twice.
+        let output = OutputBuffer()
+        for key in result.overwritten {
+            try output.append("\(dryRun ? "would replace" : "replaced") \(printable(key))\n")
+        }
+        for rename in result.renames {
+            try output.append("\(printable(rename.from)) → \(printable(rename.to))\n")
+        }
+        try output.append("\(result.renames.count) slot(s) \(dryRun ? "would move" : "moved")"
+                          + (result.quarantineEntries > 0 ? ", with \(result.quarantineEntries) quarantined value(s)" : "") + "\n")
+        try output.flush()
         return .ok
     }
 }
