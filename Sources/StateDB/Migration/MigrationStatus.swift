@@ -78,11 +78,11 @@ public struct MigrationStatus: Sendable {
     /// Applies everything pending: first a backup next to the store (`VACUUM INTO`, named
     /// `<store>.v<schema version>-<UTC time>.bak`, mode 0600), then the schema migrations and
     /// the state migrations. Returns the backup's path, or nil when nothing was pending.
-    @discardableResult
     ///
-    /// `progress`, when given, is told (rows done, rows in all) while a schema migration
-    /// rewrites rows (version 6's dates); the schema migrations then run on the backup's
-    /// connection, before the store is opened for the state migrations.
+    /// The schema migrations of an initialised store run on the backup's connection, before
+    /// the store is opened for the state migrations; `progress`, when given, is told (rows
+    /// done, rows in all) while one rewrites rows (version 6's dates).
+    @discardableResult
     public static func migrateUp(path: String, migrations: [StateMigration] = [], unknownAppMigrations: StateStore.UnknownMigrationPolicy = .refuse,
                                  progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> String? {
         let status = try read(path: path, migrations: migrations)
@@ -97,7 +97,7 @@ public struct MigrationStatus: Sendable {
             _ = try connection.pragmaInteger(.schemaVersion)
             try FileSafety.checkAfterOpening(connection, path: path, expectWAL: status.schemaVersion > 0 && isInWALMode(connection))
             backupPath = try SchemaMigrator.backup(connection, path: path, version: status.schemaVersion, label: "v")
-            if let progress, status.schemaVersion > 0, !status.pendingSchema.isEmpty {
+            if status.schemaVersion > 0, !status.pendingSchema.isEmpty {
                 try SchemaMigrator(connection: connection, path: path, progress: progress).migrate(from: status.schemaVersion)
             }
         } catch let error as SQLiteError {
