@@ -58,9 +58,16 @@ extension StoreAdmin {
         let result: MoveResult
     }
 
+    /// Reads only the rows under `old` (a range of the key index) and the keys under `new`:
+    /// moving a few slots of a big store holds those slots, not the store.
     private func planMove(_ old: KeyPrefix, _ new: String, force: Bool, _ stored: any AdminRows) throws -> MovePlan {
-        let all = try stored.rawRows()
-        let rows = all.filter { old.matches($0.key) }
+        var rows: [RawRow] = []
+        let oldBytes = Array(old.text.utf8)
+        try stored.forEachRawRow(from: old.text) { row in
+            guard row.key.utf8.starts(with: oldBytes) else { return false }
+            if old.matches(row.key) { rows.append(row) }
+            return true
+        }
         guard !rows.isEmpty else { throw try notFound(old.text, stored, prefix: true) }
         let renames = rows.map { MoveResult.Rename(from: $0.key, to: old.replace(in: $0.key, with: new)) }
         // The typed prefix must be a clean key; the rest of each key is the store's, kept as
@@ -71,10 +78,16 @@ extension StoreAdmin {
         for rename in renames where StoreAdmin.keyProblem(rename.from) == nil {
             if let problem = StoreAdmin.keyProblem(rename.to) { throw StoreAdmin.badKey(rename.to, problem, path: path, what: "the new key") }
         }
-        // Sets of keys by bytes, as SQLite's UNIQUE index tells keys apart.
+        // Sets of keys by bytes, as SQLite's UNIQUE index tells keys apart. Every new key
+        // starts with `new`, so the keys that could collide are that range of the index.
         let moving = Set(rows.map { ByteKey($0.key) })
-        let existing = Set(all.map { ByteKey($0.key) })
-        let collisions = renames.map(\.to).filter { existing.contains(ByteKey($0)) && !moving.contains(ByteKey($0)) }
+        let targets = Set(renames.map { ByteKey($0.to) })
+        var existing = Set<ByteKey>()
+        try forEachKey(under: new, stored) { key in
+            let key = ByteKey(key)
+            if targets.contains(key) && !moving.contains(key) { existing.insert(key) }
+        }
+        let collisions = renames.map(\.to).filter { existing.contains(ByteKey($0)) }
         if !collisions.isEmpty && !force {
             let list = collisions.prefix(3).map(JSONValue.quoted).joined(separator: ", ") + (collisions.count > 3 ? ", …" : "")
             throw AdminError(.conflict, path: path, "\(collisions.count) of the new keys already exist (\(list)); nothing was moved. Add --force to replace them, or `statedb rm` them first.")
@@ -82,6 +95,29 @@ extension StoreAdmin {
         let quarantine = try stored.quarantineKeys().filter { old.matches($0.key) }.map { ($0.id, old.replace(in: $0.key, with: new)) }
         return MovePlan(rows: rows, quarantine: quarantine,
                         result: MoveResult(renames: renames, overwritten: collisions, quarantineEntries: quarantine.count))
+    }
+}
+
+extension StoreAdmin {
+    /// Hands each key that starts with the bytes of `prefix` to `body`, in key order, read a
+    /// page of keys at a time.
+    fileprivate func forEachKey(under prefix: String, _ stored: any AdminRows, _ body: (String) throws -> Void) throws {
+        let bytes = Array(prefix.utf8)
+        let page = 1_000
+        var start = prefix
+        var first = true
+        while true {
+            let keys = try stored.keys(from: start, limit: page + (first ? 0 : 1))
+            // After the first page, the page starts with the last key of the one before.
+            let fresh = first ? keys[...] : keys.dropFirst()
+            for key in fresh {
+                guard key.utf8.starts(with: bytes) else { return }
+                try body(key)
+            }
+            guard keys.count == page + (first ? 0 : 1), let last = keys.last else { return }
+            start = last
+            first = false
+        }
     }
 }
 

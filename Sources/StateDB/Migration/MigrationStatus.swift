@@ -78,8 +78,13 @@ public struct MigrationStatus: Sendable {
     /// Applies everything pending: first a backup next to the store (`VACUUM INTO`, named
     /// `<store>.v<schema version>-<UTC time>.bak`, mode 0600), then the schema migrations and
     /// the state migrations. Returns the backup's path, or nil when nothing was pending.
+    ///
+    /// The schema migrations of an initialised store run on the backup's connection, before
+    /// the store is opened for the state migrations; `progress`, when given, is told (rows
+    /// done, rows in all) while one rewrites rows (version 6's dates).
     @discardableResult
-    public static func migrateUp(path: String, migrations: [StateMigration] = [], unknownAppMigrations: StateStore.UnknownMigrationPolicy = .refuse) throws -> String? {
+    public static func migrateUp(path: String, migrations: [StateMigration] = [], unknownAppMigrations: StateStore.UnknownMigrationPolicy = .refuse,
+                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> String? {
         let status = try read(path: path, migrations: migrations)
         guard !status.isCurrent else { return nil }
         let backupPath: String
@@ -87,9 +92,14 @@ public struct MigrationStatus: Sendable {
             let connection = try SQLiteConnection(path: path, mode: .readWrite)
             defer { connection.close() }
             // A first read opens the -wal and -shm; they must still be ours (see FileSafety).
+            // Only a store in WAL mode has them: one an operator turned to another journal
+            // mode (`PRAGMA journal_mode = DELETE`) has none, and opening it turns it back.
             _ = try connection.pragmaInteger(.schemaVersion)
-            try FileSafety.checkAfterOpening(connection, path: path, expectWAL: status.schemaVersion > 0)
+            try FileSafety.checkAfterOpening(connection, path: path, expectWAL: status.schemaVersion > 0 && isInWALMode(connection))
             backupPath = try SchemaMigrator.backup(connection, path: path, version: status.schemaVersion, label: "v")
+            if status.schemaVersion > 0, !status.pendingSchema.isEmpty {
+                try SchemaMigrator(connection: connection, path: path, progress: progress).migrate(from: status.schemaVersion)
+            }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "writing a backup before migrating")
         }
@@ -101,5 +111,12 @@ public struct MigrationStatus: Sendable {
         let store = try StateStore(path: path, migrations: migrations, options: options)
         store.close()
         return backupPath
+    }
+
+    /// The file's journal mode is WAL (asked without changing it).
+    private static func isInWALMode(_ connection: SQLiteConnection) throws -> Bool {
+        let mode = try connection.prepare("PRAGMA journal_mode")
+        defer { mode.reset() }
+        return try mode.step() && mode.string(at: 0).lowercased() == "wal"
     }
 }

@@ -55,7 +55,14 @@ struct MigrateCommand: Command {
                 console.print("nothing to do: \(printable(path)) is at schema version \(status.schemaVersion) with no pending state migrations")
                 return .ok
             }
-            let backup = try MigrationStatus.migrateUp(path: path, migrations: migrations, unknownAppMigrations: .ignore)
+            // Rows a schema migration rewrites (version 6's dates) are counted on a terminal.
+            let progress = Progress.onTerminal("converted")
+            let backup: String?
+            do {
+                defer { progress?.finish() }
+                backup = try MigrationStatus.migrateUp(path: path, migrations: migrations, unknownAppMigrations: .ignore,
+                                                       progress: progress.map { progress in { progress.update(done: $0, total: $1) } })
+            }
             console.print("backup: \(printable(backup ?? "-"))")
             for migration in status.pendingSchema {
                 console.print("applied schema \(migration.fileName)")

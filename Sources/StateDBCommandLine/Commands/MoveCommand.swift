@@ -25,10 +25,10 @@ struct MoveCommand: Command {
     )
 
     func run(_ console: Console) throws -> ExitCode {
-        let result = try withStore(store, dryRun ? .read : .write) { admin in
-            try admin.move(from: KeyPrefix(oldPrefix), to: newPrefix, force: force, dryRun: dryRun)
-        }
         if json {
+            let result = try withStore(store, dryRun ? .read : .write) { admin in
+                try admin.move(from: KeyPrefix(oldPrefix), to: newPrefix, force: force, dryRun: dryRun)
+            }
             console.print(jsonText(.object([
                 .init("renames", .array(result.renames.map { .object([.init("from", .string($0.from)), .init("to", .string($0.to))]) })),
                 .init("overwritten", .array(result.overwritten.map(JSONValue.string))),
@@ -36,11 +36,20 @@ struct MoveCommand: Command {
             ])))
             return .ok
         }
-        var lines = result.overwritten.map { "\(dryRun ? "would replace" : "replaced") \(printable($0))" }
-        lines += result.renames.map { "\(printable($0.from)) → \(printable($0.to))" }
-        lines.append("\(result.renames.count) slot(s) \(dryRun ? "would move" : "moved")"
-                     + (result.quarantineEntries > 0 ? ", with \(result.quarantineEntries) quarantined value(s)" : ""))
-        console.print(lines.joined(separator: "\n"))
+        // Each line is written as its slot is (a move of a million slots prints a million
+        // lines and holds none of them); should the transaction then fail, the error says
+        // so and nothing was moved.
+        let output = OutputBuffer()
+        let summary = try withStore(store, dryRun ? .read : .write) { admin in
+            try admin.move(from: KeyPrefix(oldPrefix), to: newPrefix, force: force, dryRun: dryRun, overwritten: { keys in
+                for key in keys { try output.append("\(dryRun ? "would replace" : "replaced") \(printable(key))\n") }
+            }, rename: { rename in
+                try output.append("\(printable(rename.from)) → \(printable(rename.to))\n")
+            })
+        }
+        try output.append("\(summary.moved) slot(s) \(dryRun ? "would move" : "moved")"
+                          + (summary.quarantineEntries > 0 ? ", with \(summary.quarantineEntries) quarantined value(s)" : "") + "\n")
+        try output.flush()
         return .ok
     }
 }

@@ -8,6 +8,11 @@ enum SegmentOrder {
 
     /// Negative, zero or positive, as `a` sorts before, with or after `b`.
     static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in compare(a, b) } }
+    }
+
+    /// The same over bytes in place (`inspect` sorts names held in one arena).
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0, j = 0
         while i < a.count && j < b.count {
             let aNumber = numberStart(a, i), bNumber = numberStart(b, j)
@@ -29,27 +34,27 @@ enum SegmentOrder {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// Where a number starts at `index`: its digits, and whether a `-` comes before them.
-    private static func numberStart(_ bytes: [UInt8], _ index: Int) -> (digits: Int, negative: Bool)? {
+    private static func numberStart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (digits: Int, negative: Bool)? {
         if isDigit(bytes[index]) { return (index, false) }
         if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, isDigit(bytes[index + 1]) { return (index + 1, true) }
         return nil
     }
 
-    private static func digitsEnd(_ bytes: [UInt8], _ start: Int) -> Int {
+    private static func digitsEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         var end = start
         while end < bytes.count && isDigit(bytes[end]) { end += 1 }
         return end
     }
 
-    private static func compareNumbers(_ a: [UInt8], _ aStart: (digits: Int, negative: Bool), _ aEnd: Int,
-                                       _ b: [UInt8], _ bStart: (digits: Int, negative: Bool), _ bEnd: Int) -> Int {
-        func significant(_ bytes: [UInt8], _ start: Int, _ end: Int) -> ArraySlice<UInt8> {
+    private static func compareNumbers(_ a: UnsafeBufferPointer<UInt8>, _ aStart: (digits: Int, negative: Bool), _ aEnd: Int,
+                                       _ b: UnsafeBufferPointer<UInt8>, _ bStart: (digits: Int, negative: Bool), _ bEnd: Int) -> Int {
+        func significant(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
             var first = start
             while first < end - 1 && bytes[first] == UInt8(ascii: "0") { first += 1 }
             return bytes[first..<end]
         }
         let x = significant(a, aStart.digits, aEnd), y = significant(b, bStart.digits, bEnd)
-        let xZero = x == [UInt8(ascii: "0")], yZero = y == [UInt8(ascii: "0")]
+        let xZero = x.count == 1 && x.first == UInt8(ascii: "0"), yZero = y.count == 1 && y.first == UInt8(ascii: "0")
         let xNegative = aStart.negative && !xZero, yNegative = bStart.negative && !yZero
         if xNegative != yNegative { return xNegative ? -1 : 1 }
         var magnitude = x.count != y.count ? x.count - y.count : 0

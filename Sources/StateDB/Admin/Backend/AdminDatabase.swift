@@ -42,8 +42,9 @@ protocol AdminRows: AnyObject {
     func adoptions() throws -> [RecordedAdoption]
     /// The keys of every quarantined value with its id, oldest first.
     func quarantineKeys() throws -> [(id: Int64, key: String)]
-    /// Every row, in key order, with its value column exactly as stored (for `mv`'s copies).
-    func rawRows() throws -> [RawRow]
+    /// The rows from `start` on, in key order, with their value column exactly as stored (for
+    /// `mv`'s copies), handed to `body` as they are read until it returns false.
+    func forEachRawRow(from start: String, _ body: (RawRow) throws -> Bool) throws
 }
 
 /// Writing inside `AdminDatabase.write`. The clock advances once, at the first write, so an

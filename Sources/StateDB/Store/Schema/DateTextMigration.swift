@@ -14,7 +14,26 @@ enum DateTextMigration {
     /// Rewrites the rows and returns how many it changed. A value that does not read as a
     /// date is left for the app to quarantine as it would have before.
     @discardableResult
-    static func run(_ connection: SQLiteConnection) throws -> Int {
+    ///
+    /// `progress` (when given) is told (rows done, candidate rows): a row is done when it is
+    /// found to need nothing, or when it is rewritten.
+    static func run(_ connection: SQLiteConnection, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
+        var total = 0
+        if progress != nil {
+            let count = try connection.prepare("""
+                SELECT count(*) FROM slots
+                WHERE (type = 'Foundation.Date' OR type = 'Swift.Optional<Foundation.Date>'
+                       OR type = 'Swift.Optional<Swift.Optional<Foundation.Date>>')
+                  AND (encoding = 'json' OR encoding = 'real' OR encoding = 'integer')
+                """)
+            total = try count.step() ? Int(count.int64(at: 0)) : 0
+            count.reset()
+        }
+        var done = 0
+        func advance() {
+            done += 1
+            if done & 1023 == 0 || done == total { progress?(done, total) }
+        }
         let rows = try connection.prepare("""
             SELECT rowid, encoding, value FROM slots
             WHERE (type = 'Foundation.Date' OR type = 'Swift.Optional<Foundation.Date>'
@@ -26,7 +45,10 @@ enum DateTextMigration {
             let encoding = rows.string(at: 1)
             guard let stored = try? StoredValue.read(from: rows, at: 2, encoding: encoding),
                   let date = try? ValueCodec.decode(Date.self, from: stored),
-                  let canonical = try? ValueCodec.encode(date), canonical != stored else { continue }
+                  let canonical = try? ValueCodec.encode(date), canonical != stored else {
+                advance()
+                continue
+            }
             changes.append((rows.int64(at: 0), canonical))
         }
         rows.reset()
@@ -36,6 +58,7 @@ enum DateTextMigration {
             change.value.bind(to: update, at: 2)
             update.bind(change.rowid, at: 3)
             try update.run()
+            advance()
         }
         return changes.count
     }

@@ -5,6 +5,9 @@ import Foundation
 struct SchemaMigrator {
     let connection: SQLiteConnection
     let path: String
+    /// Told (rows done, rows in all) while a migration rewrites rows (`statedb migrate up`
+    /// on a terminal).
+    var progress: ((_ done: Int, _ total: Int) -> Void)? = nil
 
     /// The migrations a store at `version` still needs.
     static func pending(after version: Int) -> [SchemaMigration] {
@@ -30,7 +33,7 @@ struct SchemaMigrator {
                 }
                 statementText = ""
                 // Conversions SQL cannot do exactly, run in the file's transaction.
-                if migration.version == DateTextMigration.version { try DateTextMigration.run(connection) }
+                if migration.version == DateTextMigration.version { try DateTextMigration.run(connection, progress: progress) }
                 let record = try connection.prepare(
                     "INSERT INTO statedb_schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
                 record.bind(Int64(migration.version), at: 1)

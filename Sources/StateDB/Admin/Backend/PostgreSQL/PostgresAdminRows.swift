@@ -120,11 +120,13 @@ class PostgresAdminRows: AdminRows {
         }
     }
 
-    func rawRows() throws -> [RawRow] {
-        let result = try connection.execute("""
-            SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at FROM slots ORDER BY key COLLATE "C"
-            """)
-        return (0..<result.rowCount).map { row in
+    func forEachRawRow(from start: String, _ body: (RawRow) throws -> Bool) throws {
+        try connection.execute("""
+            DECLARE statedb_admin_rows NO SCROLL CURSOR FOR
+            SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at FROM slots
+            WHERE key COLLATE "C" >= $1 ORDER BY key COLLATE "C"
+            """, [.text(start)])
+        try fetchAll { result, row in
             let encoding = result.string(row, 2) ?? ""
             // The columns as they are: text goes back as text under the same encoding, bytes as
             // bytes, so a value that does not read as its encoding moves unchanged.
@@ -133,8 +135,8 @@ class PostgresAdminRows: AdminRows {
             } else {
                 result.string(row, 3).map(StoredValue.text) ?? .null
             }
-            return RawRow(key: result.string(row, 0) ?? "", type: result.string(row, 1) ?? "", encoding: encoding, value: value,
-                          createdAt: result.int64(row, 5) ?? 0, updatedAt: result.int64(row, 6) ?? 0, seenAt: result.int64(row, 7) ?? 0)
+            return try body(RawRow(key: result.string(row, 0) ?? "", type: result.string(row, 1) ?? "", encoding: encoding, value: value,
+                                   createdAt: result.int64(row, 5) ?? 0, updatedAt: result.int64(row, 6) ?? 0, seenAt: result.int64(row, 7) ?? 0))
         }
     }
 }

@@ -167,15 +167,15 @@ final class WriteContext: SQLiteAdminRows, AdminTransaction {
 }
 
 extension SQLiteAdminRows {
-    func rawRows() throws -> [RawRow] {
-        let statement = try connection.prepare("SELECT key, type, encoding, value, created_at, updated_at, seen_at FROM slots ORDER BY key")
-        var rows: [RawRow] = []
+    func forEachRawRow(from start: String, _ body: (RawRow) throws -> Bool) throws {
+        let statement = try connection.prepare("SELECT key, type, encoding, value, created_at, updated_at, seen_at FROM slots WHERE key >= ?1 ORDER BY key")
+        statement.bind(start, at: 1)
         while try statement.step() {
-            rows.append(RawRow(key: statement.string(at: 0), type: statement.string(at: 1), encoding: statement.string(at: 2),
-                               value: Self.rawValue(statement, at: 3), createdAt: statement.int64(at: 4),
-                               updatedAt: statement.int64(at: 5), seenAt: statement.int64(at: 6)))
+            let row = RawRow(key: statement.string(at: 0), type: statement.string(at: 1), encoding: statement.string(at: 2),
+                             value: Self.rawValue(statement, at: 3), createdAt: statement.int64(at: 4),
+                             updatedAt: statement.int64(at: 5), seenAt: statement.int64(at: 6))
+            guard try body(row) else { return }
         }
-        return rows
     }
 
     /// The column by its SQLite storage class.

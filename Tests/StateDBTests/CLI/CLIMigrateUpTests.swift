@@ -1,0 +1,69 @@
+import Foundation
+@testable import StateDB
+import Testing
+
+/// `statedb migrate up` on the stores an operator meets: one with many old dates to convert
+/// (progress on a terminal, nothing when piped) and one not in WAL mode.
+@Suite struct CLIMigrateUpTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.storePath }
+
+    /// A store at schema version 5 with `dates` slots holding a date as seconds since 2001 and
+    /// one `Int`, as the previous build wrote them.
+    private func makeVersion5Store(at path: String, dates: Int) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        let migrator = SchemaMigrator(connection: connection, path: path)
+        for migration in SchemaMigration.all where migration.version <= 5 { try migrator.apply(migration) }
+        connection.close()
+        chmod(path, 0o600)
+        try sqlite(path, "PRAGMA journal_mode = wal")
+        try sqlite(path, """
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < \(dates))
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
+            SELECT 'App/Row[id: ' || i || ']/at', 'App/Row[id: ' || i || ']', 'at', 'Foundation.Date', 'json', '817840372.44', 0, 0, 0 FROM n;
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
+            VALUES ('App/count', 'App', 'count', 'Swift.Int', 'integer', 3, 0, 0, 0);
+            """)
+        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == "5")
+    }
+
+    @Test func convertingDatesShowsProgressOnATerminalOnly() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal")
+        let piped = folder.path("piped.sqlite")
+        try makeVersion5Store(at: path, dates: 2_500)
+        try makeVersion5Store(at: piped, dates: 2_500)
+        let onTerminal = try CLI.run(["migrate", "up", path], inTerminal: true)
+        #expect(onTerminal.status == 0, "\(onTerminal)")
+        // Redrawn in place as rows are converted, left showing the total (the terminal ends
+        // the line with \r\n).
+        #expect(onTerminal.stdout.contains("\r\u{1B}[Kconverted 1024 / 2500 rows"), "\(onTerminal)")
+        #expect(onTerminal.stdout.contains("\r\u{1B}[Kconverted 2500 / 2500 rows\r\n"), "\(onTerminal)")
+        #expect(onTerminal.stdout.contains("applied schema 0006"), "\(onTerminal)")
+        let run = try CLI.run("migrate", "up", piped)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.isEmpty, "\(run)")
+        // Both ways convert the same rows the same way.
+        let query = "SELECT key, encoding, value FROM slots ORDER BY key"
+        #expect(SQLiteProbe(path: path).rows(query) == SQLiteProbe(path: piped).rows(query))
+        #expect(SQLiteProbe(path: path).value("App/Row[id: 7]/at") == "2026-12-01T17:52:52.44Z")
+        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == String(SchemaMigration.latestVersion))
+    }
+
+    @Test(arguments: [false, true]) func aStoreNotInWALModeIsMigrated(inTerminal: Bool) throws {
+        if inTerminal { try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal") }
+        try makeVersion5Store(at: path, dates: 3)
+        try sqlite(path, "PRAGMA journal_mode = DELETE")
+        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "delete")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let run = try CLI.run(["migrate", "up", path], inTerminal: inTerminal)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("applied schema 0006"), "\(run)")
+        #expect(SQLiteProbe(path: path).value("App/Row[id: 2]/at") == "2026-12-01T17:52:52.44Z")
+        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == String(SchemaMigration.latestVersion))
+        // Opened by the library, the store is in WAL mode again, as every store is.
+        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "wal")
+        // The backup is the version-5 file.
+        let backup = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).first { $0.hasPrefix("state.sqlite.v5-") })
+        #expect(try SQLiteShell.run(folder.path(backup), "PRAGMA user_version") == "5")
+    }
+}
