@@ -10,7 +10,7 @@ protocol Command {
     /// `--help` lists them in): `["store": _store, "json": _json]`.
     ///
     /// Listed rather than found by reflection: `Mirror` and the casts it needs cost a
-    /// one-key command a third of its start (the runtime searches every conformance of the
+    /// one-key command a quarter of its start (the runtime searches every conformance of the
     /// binary). `ArgumentParserTests` holds each list equal to what reflection finds.
     var declarations: KeyValuePairs<String, any DeclaredArgument> { get }
     /// A command with nothing parsed yet; the parser fills in its declarations.
