@@ -27,12 +27,18 @@ let package = Package(
             path: "Sources/CLibPQ",
             providers: [.apt(["libpq-dev"])]
         ),
+        // SHA-256 of the migration files, computed at build time by EmbedMigrationsTool.
+        .target(
+            name: "SchemaChecksum",
+            path: "Sources/SchemaChecksum"
+        ),
         // Turns Migrations/*.sql into Swift source at build time, so nothing reads that
-        // folder at run time, with the schema each version defines (found by running the
-        // migrations in an in-memory SQLite database, so no process has to).
+        // folder at run time, with each file's checksum and the schema each version defines
+        // (found by running the migrations in an in-memory SQLite database), so no process
+        // has to work them out.
         .executableTarget(
             name: "EmbedMigrationsTool",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "SchemaChecksum"],
             path: "Sources/EmbedMigrationsTool"
         ),
         .plugin(
@@ -98,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StateDBTests",
-            dependencies: ["StateDB", "StateDBTerminal", "StateDBCommandLine", "CSQLite"],
+            dependencies: ["StateDB", "StateDBTerminal", "StateDBCommandLine", "CSQLite", "SchemaChecksum"],
             path: "Tests/StateDBTests",
             exclude: ["Fixtures"]
         ),

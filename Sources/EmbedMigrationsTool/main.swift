@@ -1,7 +1,9 @@
 // Writes a Swift file that embeds the store's SQL migrations (the SQLite schema's and the
-// PostgreSQL dialect's) and the SQLite schema each version defines (ExpectedSchemaSource.swift).
+// PostgreSQL dialect's) with the SHA-256 of each, and the SQLite schema each version defines
+// (ExpectedSchemaSource.swift).
 // Usage: EmbedMigrationsTool OUTPUT.swift MIGRATIONS_FOLDER POSTGRESQL_MIGRATIONS_FOLDER
 import Foundation
+import SchemaChecksum
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 3 else {
@@ -36,10 +38,12 @@ func files(of folder: String) -> [(name: String, sql: String)] {
     }
 }
 
-/// One `EmbeddedSQLFile(…)` line per file.
+/// One `EmbeddedSQLFile(…)` line per file. The checksum is hashed here, once per build,
+/// rather than by every process that opens a store.
 func entries(of files: [(name: String, sql: String)]) -> String {
-    files.map { "    EmbeddedSQLFile(fileName: \(String(reflecting: $0.name)), sql: \(rawLiteral($0.sql)))," }
-        .joined(separator: "\n")
+    files.map { file in
+        "    EmbeddedSQLFile(fileName: \(String(reflecting: file.name)), checksum: \(String(reflecting: SHA256.hex(file.sql))), sql: \(rawLiteral(file.sql))),"
+    }.joined(separator: "\n")
 }
 
 let schemaFiles = files(of: arguments[1])

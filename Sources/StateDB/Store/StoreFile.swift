@@ -68,16 +68,13 @@ enum StoreFile {
     /// one, a process has the store open or crashed with it open, and only a normal read sees
     /// the transactions waiting in it.
     static func inspectionURI(for path: String) -> String {
-        let escaped = path.addingPercentEncoding(withAllowedCharacters: uriPathAllowed) ?? path
+        let escaped = FileURIPath.escaped(path)
         let sideFiles = [path + "-wal", path + "-journal"]
         if sideFiles.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
             return "file:\(escaped)?mode=ro"
         }
         return "file:\(escaped)?immutable=1"
     }
-
-    /// Characters a `file:` URI path may hold as they are; `?`, `#` and `%` are escaped.
-    private static let uriPathAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
 
     /// The first 16 bytes of every SQLite 3 database.
     private static let magic = Array("SQLite format 3\0".utf8)

@@ -5,6 +5,10 @@ struct CheckCommand: Command {
     @Argument("STORE") var store: String
     @Flag(help: SharedHelp.json) var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "check",
         summary: "Check the file, the schema and the clock, and every value; list quarantined values.",

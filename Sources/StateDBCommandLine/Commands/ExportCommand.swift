@@ -6,6 +6,10 @@ struct ExportCommand: Command {
     @Argument("STORE") var store: String
     @Option(short: "o", value: "FILE", help: "Write to FILE (mode 0600, replaced atomically; `-` is standard output) instead of standard output.") var output: String?
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "output": _output]
+    }
+
     static let configuration = CommandConfiguration(
         name: "export",
         summary: "Write every slot as a JSON document (to standard output or FILE).",

@@ -7,6 +7,10 @@ struct GCCommand: Command {
     @Flag(help: SharedHelp.dryRun) var dryRun: Bool
     @Flag(help: "Print the deleted slots as a JSON array.") var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "unseenFor": _unseenFor, "dryRun": _dryRun, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "gc",
         summary: "Delete the slots `statedb orphans` lists.",

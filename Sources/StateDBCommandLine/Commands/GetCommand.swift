@@ -6,6 +6,10 @@ struct GetCommand: Command {
     @Argument("KEY") var key: String
     @Flag(help: "Print the whole slot (type, times, version…) as a JSON object.") var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "key": _key, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "get",
         summary: "Print a slot's value as JSON.",

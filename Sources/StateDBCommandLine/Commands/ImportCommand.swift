@@ -8,6 +8,10 @@ struct ImportCommand: Command {
     @Flag(help: SharedHelp.dryRun) var dryRun: Bool
     @Flag(help: "Print what changed as JSON.") var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "file": _file, "replace": _replace, "dryRun": _dryRun, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "import",
         summary: "Load slots from a `statedb export` file, validated first, in one transaction.",

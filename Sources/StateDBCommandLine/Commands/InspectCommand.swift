@@ -9,6 +9,10 @@ struct InspectCommand: Command {
     @Flag(help: "Show each value whole (the tree cuts values at 60 characters).") var full: Bool
     @Flag(help: SharedHelp.json) var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "prefix": _prefix, "match": _match, "full": _full, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "inspect",
         summary: "Show the identity tree: every slot with its type, value and last update.",

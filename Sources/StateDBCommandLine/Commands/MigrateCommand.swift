@@ -10,6 +10,10 @@ struct MigrateCommand: Command {
     @Flag(help: "status: exit 5 when anything is pending.") var exitCode: Bool
     @Flag(help: SharedHelp.json) var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["action": _action, "store": _store, "app": _app, "exitCode": _exitCode, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "migrate",
         summary: "Show or apply pending schema and state migrations (backup first).",

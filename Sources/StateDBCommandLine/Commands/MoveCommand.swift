@@ -9,6 +9,17 @@ struct MoveCommand: Command {
     @Flag(help: SharedHelp.dryRun) var dryRun: Bool
     @Flag(help: "Print the renames as JSON.") var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        [
+            "store": _store,
+            "oldPrefix": _oldPrefix,
+            "newPrefix": _newPrefix,
+            "force": _force,
+            "dryRun": _dryRun,
+            "json": _json
+        ]
+    }
+
     static let configuration = CommandConfiguration(
         name: "mv",
         summary: "Re-key slots after the code moved or renamed a view or property.",

@@ -7,6 +7,10 @@ struct OrphansCommand: Command {
     @Option(value: "AGE", help: SharedHelp.unseenFor) var unseenFor: String?
     @Flag(help: #"Print JSON: {"orphans": […], "adoptions": […]}."#) var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "unseenFor": _unseenFor, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "orphans",
         summary: "List slots no running app has mounted for a while (left behind by code changes).",

@@ -8,6 +8,10 @@ struct QuarantineCommand: Command {
     @Flag(help: "restore: even when the slot has another type now.") var force: Bool
     @Flag(help: SharedHelp.json) var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["words": _words, "force": _force, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "quarantine",
         summary: "List quarantined values (stored values that no longer decoded); restore or drop one.",

@@ -7,6 +7,10 @@ struct RecoverCommand: Command {
     @Flag(help: "Read STORE alone, without the transactions in STORE-wal (for a -wal copied from another database).") var ignoreWAL: Bool
     @Flag(help: "Print what was recovered and lost as JSON.") var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "output": _output, "ignoreWAL": _ignoreWAL, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "recover",
         summary: "Copy every row a damaged store still has into a new store OUT.",

@@ -8,6 +8,10 @@ struct RemoveCommand: Command {
     @Flag(help: SharedHelp.dryRun) var dryRun: Bool
     @Flag(help: "Print the deleted slots as a JSON array.") var json: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "key": _key, "prefix": _prefix, "dryRun": _dryRun, "json": _json]
+    }
+
     static let configuration = CommandConfiguration(
         name: "rm",
         summary: "Delete a slot, or every slot under a prefix.",

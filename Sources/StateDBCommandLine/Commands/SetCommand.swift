@@ -8,6 +8,10 @@ struct SetCommand: Command {
     @Option(value: "T", help: "Create the slot with type T when it does not exist (Swift.Int, Int?, [String], MyApp.Settings).") var type: String?
     @Flag(help: "Store an app type's value even when its shape differs from the stored one.") var force: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "key": _key, "json": _json, "type": _type, "force": _force]
+    }
+
     static let configuration = CommandConfiguration(
         name: "set",
         summary: "Set a slot's value from JSON, checked against the slot's type.",

@@ -82,22 +82,25 @@ enum ArgumentParser {
 
     /// The command's declarations, in the order written.
     static func declarations(of command: any Command) -> [(declaration: Declaration, argument: any DeclaredArgument)] {
-        Mirror(reflecting: command).children.compactMap { child in
-            guard let label = child.label, let argument = child.value as? any DeclaredArgument else { return nil }
-            return (argument.declaration(label: label), argument)
-        }
+        command.declarations.map { label, argument in (argument.declaration(label: label), argument) }
     }
 
     /// Hands the positionals to the positional declarations in order (one list each): each its
     /// least count, then what is left to each in turn up to its most.
     private static func distribute(_ positionals: [String], among declarations: [Declaration],
                                    _ configuration: CommandConfiguration) throws -> [[String]] {
-        let counts: [ClosedRange<Int>] = declarations.compactMap { declaration in
-            if case .positional(_, let count) = declaration.kind { return count }
-            return nil
+        // Bounds as two lists of Int, not a list of ClosedRange<Int>: the runtime would search
+        // the binary's conformances for Int: Comparable to build that list's type.
+        var lowers: [Int] = []
+        var uppers: [Int] = []
+        for declaration in declarations {
+            if case .positional(_, let count) = declaration.kind {
+                lowers.append(count.lowerBound)
+                uppers.append(count.upperBound)
+            }
         }
-        let least = counts.reduce(0) { $0 + $1.lowerBound }
-        let most = counts.reduce(0) { total, count in total > Int.max - count.upperBound ? .max : total + count.upperBound }
+        let least = lowers.reduce(0, +)
+        let most = uppers.reduce(0) { total, upper in total > Int.max - upper ? .max : total + upper }
         if positionals.count < least {
             throw UsageError("missing arguments; usage: " + configuration.usageLine)
         }
@@ -106,11 +109,11 @@ enum ArgumentParser {
         }
         var spare = positionals.count - least
         var next = 0
-        return counts.map { count in
-            let extra = min(spare, count.upperBound - count.lowerBound)
+        return lowers.indices.map { index in
+            let extra = min(spare, uppers[index] - lowers[index])
             spare -= extra
-            defer { next += count.lowerBound + extra }
-            return Array(positionals[next..<next + count.lowerBound + extra])
+            defer { next += lowers[index] + extra }
+            return Array(positionals[next..<next + lowers[index] + extra])
         }
     }
 

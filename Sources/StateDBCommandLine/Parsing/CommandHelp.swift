@@ -1,5 +1,3 @@
-import Foundation
-
 /// `statedb COMMAND --help`, made from the command's configuration and declarations, and
 /// `statedb --help`.
 enum CommandHelp {
@@ -11,13 +9,13 @@ enum CommandHelp {
             + [Declaration(name: "help", short: "h", help: "Show this help.", kind: .flag)]
         let width = options.map(\.display.count).max() ?? 0
         lines += ["", "options:"]
-        lines += options.map { "  " + $0.display.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }
+        lines += options.map { "  " + $0.display.padded(to: width + 2) + $0.help }
         return lines.joined(separator: "\n")
     }
 
     static var overview: String {
         let width = commands.map { $0.configuration.name.count }.max() ?? 0
-        let list = commands.map { "  " + $0.configuration.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.configuration.summary }
+        let list = commands.map { "  " + $0.configuration.name.padded(to: width + 2) + $0.configuration.summary }
         return """
             usage: statedb COMMAND STORE [ARGUMENTS…] [OPTIONS]
 
@@ -34,5 +32,14 @@ enum CommandHelp {
             3 type mismatch, 4 conflict, 5 problems found, 6 no such store, 7 store refused,
             8 cannot write, 9 other failure. See docs/cli.md.
             """
+    }
+}
+
+private extension String {
+    /// The text and spaces after it up to `width` characters: a column of help. (Not
+    /// Foundation's `padding(toLength:withPad:startingAt:)`, which bridges through NSString:
+    /// 0.6 M of the 5.7 M instructions of `statedb --help`.)
+    func padded(to width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
     }
 }

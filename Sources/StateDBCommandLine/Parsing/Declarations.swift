@@ -8,13 +8,18 @@
 ///     @Argument("STORE") var store: String
 ///     @Option(value: "P", help: "Only slots under P.") var prefix: String?
 ///     @Flag(help: "Print JSON instead of text.") var json: Bool
+///
+///     var declarations: KeyValuePairs<String, any DeclaredArgument> {
+///         ["store": _store, "prefix": _prefix, "json": _json]
+///     }
 /// }
 /// ```
 ///
-/// The parser finds the declarations by reflecting a fresh value of the command
-/// (`ArgumentParser.declarations(of:)`), in the order they are written, which is the order
-/// `--help` lists them in. An option's long name is its property's name in kebab case
-/// (`dryRun` is `--dry-run`, `ignoreWAL` is `--ignore-wal`) unless `name:` says otherwise.
+/// The parser takes the declarations from the command's `declarations`, which lists them
+/// under their properties' names in the order they are written, the order `--help` lists
+/// them in (`ArgumentParserTests` checks each list against reflection, which would cost every
+/// start its conformance searches). An option's long name is its property's name in kebab
+/// case (`dryRun` is `--dry-run`, `ignoreWAL` is `--ignore-wal`) unless `name:` says otherwise.
 ///
 /// The wrappers keep their value in a box the parser fills; a command is parsed once, by one
 /// thread, and then run.
@@ -34,33 +39,41 @@ struct Flag {
 
 /// An option with a value: `--prefix P`, `--prefix=P`, `-o FILE`. `String?` is given at most
 /// once (nil when absent); `[String]` may be given again and again (`--app A --app B`).
+///
+/// `Value` is constrained on the initialiser and the conformance, not on the type: the runtime
+/// checks a type's constraints each time it first builds the type's metadata, by searching
+/// every conformance in the binary (~0.2 M instructions of a command's start), whereas the
+/// compiler hands a conformance's requirements over directly.
 @propertyWrapper
-struct Option<Value: OptionValue> {
+struct Option<Value> {
     private let naming: OptionNaming
     /// The value's placeholder in help and messages: `P`.
     private let placeholder: String
-    private let box = ValueBox(Value.absent)
+    private let box: ValueBox<Value>
 
-    init(name: String? = nil, short: Character? = nil, value placeholder: String, help: String) {
+    init(name: String? = nil, short: Character? = nil, value placeholder: String, help: String) where Value: OptionValue {
         naming = OptionNaming(name: name, short: short, help: help)
         self.placeholder = placeholder
+        box = ValueBox(Value.absent)
     }
 
     var wrappedValue: Value { box.value }
 }
 
 /// A positional argument: `String` exactly one, `String?` one or none, `[String]` as many as
-/// `count` allows. They take the positionals in the order declared.
+/// `count` allows. They take the positionals in the order declared. (`Value` is constrained
+/// where it is used, as for `Option`.)
 @propertyWrapper
-struct Argument<Value: ArgumentValue> {
+struct Argument<Value> {
     /// How help and messages name it: `STORE`.
     let placeholder: String
     let count: ClosedRange<Int>
-    private let box = ValueBox(Value(values: []))
+    private let box: ValueBox<Value>
 
-    init(_ placeholder: String, count: ClosedRange<Int> = Value.count) {
+    init(_ placeholder: String, count: ClosedRange<Int> = Value.count) where Value: ArgumentValue {
         self.placeholder = placeholder
         self.count = count
+        box = ValueBox(Value(values: []))
     }
 
     var wrappedValue: Value { box.value }
@@ -116,7 +129,7 @@ extension Array: ArgumentValue where Element == String {
 // MARK: - What the parser sees
 
 /// One declaration, as the parser and the help see it.
-struct Declaration {
+struct Declaration: Equatable {
     enum Kind: Equatable {
         case flag
         case option(placeholder: String, repeatable: Bool)
@@ -162,7 +175,8 @@ struct Declaration {
 
 /// A property wrapper the parser can describe and fill.
 protocol DeclaredArgument {
-    /// The declaration of the property named `label` (`_dryRun`, as reflection names it).
+    /// The declaration of the property named `label` (`dryRun`; `_dryRun`, as reflection names
+    /// it, is the same).
     func declaration(label: String) -> Declaration
     /// Records what the command line gave it: for a flag one empty string per occurrence, for
     /// an option each value, for a positional the positionals it took.
@@ -175,7 +189,7 @@ extension Flag: DeclaredArgument {
     func receive(_ values: [String]) { box.value = !values.isEmpty }
 }
 
-extension Option: DeclaredArgument {
+extension Option: DeclaredArgument where Value: OptionValue {
     func declaration(label: String) -> Declaration {
         naming.declaration(label: label, kind: .option(placeholder: placeholder, repeatable: Value.isRepeatable))
     }
@@ -183,7 +197,7 @@ extension Option: DeclaredArgument {
     func receive(_ values: [String]) { box.value = values.reduce(Value.absent) { $0.adding($1) } }
 }
 
-extension Argument: DeclaredArgument {
+extension Argument: DeclaredArgument where Value: ArgumentValue {
     func declaration(label: String) -> Declaration {
         Declaration(name: placeholder, kind: .positional(placeholder: placeholder, count: count))
     }

@@ -13,6 +13,11 @@ private struct SampleCommand: Command {
     @StateDBCommandLine.Flag(help: "Change nothing.") var dryRun: Bool
     @StateDBCommandLine.Flag(name: "ignore-wal", help: "Named explicitly.") var ignoringWAL: Bool
 
+    var declarations: KeyValuePairs<String, any DeclaredArgument> {
+        ["store": _store, "key": _key, "prefix": _prefix, "output": _output, "app": _app, "json": _json, "dryRun": _dryRun,
+         "ignoringWAL": _ignoringWAL]
+    }
+
     static let configuration = CommandConfiguration(name: "sample", summary: "A sample.", usage: ["sample STORE [KEY]"])
 
     func run(_ console: Console) throws -> ExitCode { .ok }
@@ -102,6 +107,29 @@ private struct SampleCommand: Command {
         #expect(declarations.map(\.name) == ["STORE", "KEY", "prefix", "output", "app", "json", "dry-run", "ignore-wal"])
         #expect(declarations.filter { !$0.isPositional }.map(\.display)
                 == ["--prefix P", "-o, --output FILE", "--app FILE", "--json", "--dry-run", "--ignore-wal"])
+    }
+
+    /// Each command lists in `declarations` exactly the properties it declares, in the order
+    /// written and under their own names: what reflecting the command finds (as the parser
+    /// once did at every start). A property left out, a name mistyped or two swapped fail here.
+    @Test func everyCommandListsTheDeclarationsReflectionFinds() {
+        func reflected(_ command: any Command) -> [Declaration] {
+            Mirror(reflecting: command).children.compactMap { child in
+                guard let label = child.label, let argument = child.value as? any DeclaredArgument else { return nil }
+                return argument.declaration(label: label)
+            }
+        }
+        for command in commands.map({ $0.init() }) + [SampleCommand()] {
+            let name = type(of: command).configuration.name
+            let listed = ArgumentParser.declarations(of: command).map(\.declaration)
+            #expect(!listed.isEmpty, "\(name)")
+            #expect(listed == reflected(command), "\(name)")
+            // Each entry is the property of its name: its label is the property's, less the `_`.
+            let labels = Mirror(reflecting: command).children.compactMap { child in
+                child.value is any DeclaredArgument ? child.label.map { String($0.dropFirst()) } : nil
+            }
+            #expect(command.declarations.map(\.key) == labels, "\(name)")
+        }
     }
 
     /// Each command's help lists every option it declares, once, after its usage.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StateDB
+import SchemaChecksum
 import Testing
 
 private struct FixtureV1Settings: Codable, Equatable {
@@ -63,11 +64,12 @@ struct SchemaUpgradeTests {
     @Test func aFailingSchemaMigrationNamesTheFileAndStatementAndRollsBack() throws {
         let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
         try SchemaMigrator(connection: connection, path: "test.sqlite").migrate(from: 0)
-        let broken = SchemaMigration(file: EmbeddedSQLFile(fileName: "0002_broken.sql", sql: """
+        let sql = """
             -- adds a table, then fails
             CREATE TABLE extra (id INTEGER);
             INSERT INTO no_such_table VALUES (1);
-            """))
+            """
+        let broken = SchemaMigration(file: EmbeddedSQLFile(fileName: "0002_broken.sql", checksum: SHA256.hex(sql), sql: sql))
         #expect {
             try SchemaMigrator(connection: connection, path: "test.sqlite").apply(broken)
         } throws: { error in

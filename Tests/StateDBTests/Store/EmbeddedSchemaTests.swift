@@ -1,5 +1,6 @@
 import Foundation
 @testable import StateDB
+import SchemaChecksum
 import Testing
 
 /// The schema the library carries is exactly `Migrations/*.sql`, and its checksums are real

@@ -1,6 +1,9 @@
 /// One SQL file of `Migrations/`, as embedded at build time.
 struct EmbeddedSQLFile: Sendable {
     let fileName: String
+    /// SHA-256 of `sql`, hex, computed by the build (`EmbeddedSchemaTests` and
+    /// `PostgresSchemaFilesTests` hold it equal to `sha256sum` of the file).
+    let checksum: String
     let sql: String
 }
 
@@ -33,7 +36,7 @@ public struct SchemaMigration: Sendable, Equatable {
         version = number
         name = parts.count > 1 ? String(parts[1]) : ""
         sql = file.sql
-        checksum = SHA256.hex(file.sql)
+        checksum = file.checksum
         fileName = file.fileName
     }
 }
