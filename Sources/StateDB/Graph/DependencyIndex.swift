@@ -3,9 +3,10 @@
 @MainActor
 struct DependencyIndex {
     /// Most slots have a single reader; a dictionary per slot cost ~100 bytes each, which
-    /// added up to a tenth of a large tree's memory.
+    /// added up to a tenth of a large tree's memory. One pointer either way (the node's
+    /// identifier is its address), so an entry's value is 8 bytes rather than 16.
     private enum Readers {
-        case one(ObjectIdentifier, ViewNode)
+        case one(ViewNode)
         case many([ObjectIdentifier: ViewNode])
     }
 
@@ -31,7 +32,7 @@ struct DependencyIndex {
         for cell in node.reads {
             let cellID = ObjectIdentifier(cell)
             switch readers[cellID] {
-            case .one(let id, _) where id == nodeID:
+            case .one(let reader) where reader === node:
                 readers[cellID] = nil
             case .many(var nodes):
                 readers[cellID] = nil  // so `nodes` is the only reference and shrinks in place
@@ -57,7 +58,7 @@ struct DependencyIndex {
     /// Calls `body` with every view that read `cell` in its last evaluation.
     func forEachReader(of cell: SlotCell, _ body: (ViewNode) -> Void) {
         switch readers[ObjectIdentifier(cell)] {
-        case .one(_, let node): body(node)
+        case .one(let node): body(node)
         case .many(let nodes): nodes.values.forEach(body)
         case nil: break
         }
@@ -66,11 +67,11 @@ struct DependencyIndex {
     private mutating func add(_ node: ViewNode, id nodeID: ObjectIdentifier, toReadersOf cellID: ObjectIdentifier) {
         // Most slots get their first reader here: storing it straight away hashes the key
         // once. An earlier entry comes back and is merged (its set is then uniquely ours).
-        switch readers.updateValue(.one(nodeID, node), forKey: cellID) {
+        switch readers.updateValue(.one(node), forKey: cellID) {
         case nil:
             break
-        case .one(let id, let other):
-            if id != nodeID { readers[cellID] = .many([id: other, nodeID: node]) }
+        case .one(let other):
+            if other !== node { readers[cellID] = .many([ObjectIdentifier(other): other, nodeID: node]) }
         case .many(var nodes):
             nodes[nodeID] = node
             readers[cellID] = .many(nodes)

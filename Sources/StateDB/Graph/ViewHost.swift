@@ -355,10 +355,17 @@ public final class ViewHost {
         // A first evaluation (every view of a mount) has nothing to match against.
         // (A loop, not `map`: the main-actor closure `map` takes checked its executor per child.)
         if node.children.isEmpty {
+            // A leaf (a `Text`: half the views of a big tree) has nothing to add; reserving
+            // room for no children still cost ~220 instructions per leaf.
+            if list.elements.isEmpty { return }
+            // Each node is made from the element in place (`ViewNode.init` borrows it): a copy
+            // of each element (its segment, its view through the type's value witnesses, its
+            // tables) destroyed afterwards cost ~700 instructions per child.
+            let elements = list.elements
             var children: [ViewNode] = []
-            children.reserveCapacity(list.elements.count)
-            for (index, element) in list.elements.enumerated() {
-                let child = ViewNode(element, parent: node)
+            children.reserveCapacity(elements.count)
+            for index in elements.indices {
+                let child = ViewNode(elements[index], parent: node)
                 handModifiers(list.modifiers(at: index), to: child, isNew: true)
                 evaluate(child, depth: depth)
                 children.append(child)
@@ -414,19 +421,20 @@ public final class ViewHost {
         let fields = node.info.slotFields
         guard !fields.isEmpty else { return }
         if node.info.hasFocusState { focus.isActive = true }
+        node.slots.prepare(count: fields.count)
         withBytes(of: node.view) { base in
-            for field in fields {
+            for (index, field) in fields.enumerated() {
                 let property = loadSlotProperty(field.type, at: base + field.offset)
-                if let existing = node.slots[field.name] {
+                if let existing = node.slots[index] {
                     if property.reattach(existing) { continue }
                     // The property's type (or key) changed.
                     if existing.isOwnedByView, let cell = existing.anyCell { store.endSlot(cell) }
-                    node.slots[field.name] = nil
+                    node.slots[index] = nil
                 }
                 do {
                     var foundNoRow = false
                     let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
-                    node.slots[field.name] = location
+                    node.slots[index] = location
                     if field.sharesSlotByKey { watchStore(of: location) }
                     if foundNoRow, let cell = location.anyCell {
                         freshSlots.append(MovedStateMatcher.FreshSlot(cell: cell, node: node, property: field.name))

@@ -11,50 +11,82 @@ final class ViewNode {
     /// gone. `unowned`: a strong reference would make a cycle.
     unowned let parent: ViewNode?
     private var builtIdentity: String?
-    let depth: Int
+    /// `depth`, in 32 bits beside the two flags: with them it fits the 8 bytes one `Int` took.
+    private let storedDepth: Int32
+    /// A slot it read changed since its last evaluation.
+    var isInvalidated = false
+    var isMounted = true
     var view: any View
     var info: ViewTypeInfo
     var children: [ViewNode] = []
-    /// The slots this view owns, by property name.
+    /// The slots this view owns, by field (see `OwnedSlots`).
     var slots = OwnedSlots()
     /// The slots the last evaluation read (kept alive while this node depends on them).
     var reads: [SlotCell] = []
-    /// The observable-model properties the last evaluation read, nil when it read none.
-    var observedReads: ObservedReadToken?
-    /// A slot it read changed since its last evaluation.
-    var isInvalidated = false
-    /// While invalidated: 0 when a change of its own invalidated it, else how long the chain of
-    /// writes made during bodies is that did (see `ViewHost.bodyWriteChainLimit`).
-    var invalidationDepth = 0
     /// The update in which it was last evaluated.
     var evaluatedInUpdate = -1
-    var isMounted = true
     /// Its modifiers' state and its environment reads; nil for most views (see
     /// `NodeAttachments`).
     var attachments: NodeAttachments?
+    /// What few views have (see `RareFields`); nil until one of them is set.
+    private var rare: RareFields?
+
+    /// The block position it fills (nil for the root).
+    let position: BlockShape.Position?
+
+    /// The fields most views leave at their defaults, kept apart so a node of a big tree does
+    /// not carry them: 48 bytes less per node (a row's node and its `Text`'s, per row).
+    private final class RareFields {
+        var observedReads: ObservedReadToken?
+        var invalidationDepth = 0
+        var modifiers: [any AttachedModifier] = []
+        var legacyPrefix: String?
+    }
+
+    /// The fields of `rare`, created on the first write of a value other than the default.
+    private func rareFields() -> RareFields {
+        if let rare { return rare }
+        let fields = RareFields()
+        rare = fields
+        return fields
+    }
+
+    /// The observable-model properties the last evaluation read, nil when it read none.
+    var observedReads: ObservedReadToken? {
+        get { rare?.observedReads }
+        set { if newValue != nil || rare != nil { rareFields().observedReads = newValue } }
+    }
+    /// While invalidated: 0 when a change of its own invalidated it, else how long the chain of
+    /// writes made during bodies is that did (see `ViewHost.bodyWriteChainLimit`).
+    var invalidationDepth: Int {
+        get { rare?.invalidationDepth ?? 0 }
+        set { if newValue != 0 || rare != nil { rareFields().invalidationDepth = newValue } }
+    }
     /// Modifiers attached to this view by its parent's content (`.bold()`, `.tag(x)`),
     /// innermost first: applied to its rendered lines.
-    var modifiers: [any AttachedModifier] = []
-
-    /// The block position it fills (nil for the root) and the first-round qualifiers its
-    /// block put before the position's own, nil when the same as this format's (see
-    /// `legacyIdentity`).
-    let position: BlockShape.Position?
-    let legacyPrefix: String?
+    var modifiers: [any AttachedModifier] {
+        get { rare?.modifiers ?? [] }
+        set { if !newValue.isEmpty || rare != nil { rareFields().modifiers = newValue } }
+    }
+    /// The first-round qualifiers its block put before the position's own, nil when the same
+    /// as this format's (see `legacyIdentity`).
+    var legacyPrefix: String? { rare?.legacyPrefix }
+    /// How far below the root it is (0 for the root).
+    var depth: Int { Int(storedDepth) }
 
     init(segment: String, view: any View, info: ViewTypeInfo? = nil, parent: ViewNode?,
          position: BlockShape.Position? = nil, legacyPrefix: String? = nil) {
         self.segment = segment
         self.parent = parent
         self.view = view
-        self.depth = (parent?.depth ?? -1) + 1
+        self.storedDepth = (parent?.storedDepth ?? -1) + 1
         self.info = info ?? viewTypeInfo(of: view)
         self.position = position
-        self.legacyPrefix = legacyPrefix
+        if let legacyPrefix { rareFields().legacyPrefix = legacyPrefix }
     }
 
     /// A child of this node for `element`.
-    convenience init(_ element: ChildList.Element, parent: ViewNode) {
+    convenience init(_ element: borrowing ChildList.Element, parent: ViewNode) {
         self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
                   position: element.position, legacyPrefix: element.legacyPrefix)
     }
@@ -114,22 +146,28 @@ func viewTypeInfo(of view: any View) -> ViewTypeInfo {
 
 @MainActor private var lastViewTypeInfo: ViewTypeInfo?
 
-/// The slots a view owns, by property name: a short list searched in order. Views own a
-/// handful of slots, and a dictionary per view cost ~140 bytes even for one.
+/// The slots a view owns, by the index of their field in the view type's `slotFields` (a
+/// node's type table never changes: a view of another type is another node). The names are
+/// the table's: a list of `(name, location)` pairs cost 16 bytes more per slot, and a
+/// dictionary per view ~140 bytes even for one.
 struct OwnedSlots {
-    private var entries: [(name: String, location: AnySlotLocation)] = []
+    private var locations: [AnySlotLocation?] = []
 
-    subscript(name: String) -> AnySlotLocation? {
-        get { entries.first { $0.name == name }?.location }
+    /// Makes room for a type's `count` fields, once: one allocation of the exact size
+    /// (growing from one reallocated per slot).
+    mutating func prepare(count: Int) {
+        if locations.isEmpty { locations.reserveCapacity(count) }
+    }
+
+    subscript(field: Int) -> AnySlotLocation? {
+        get { field < locations.count ? locations[field] : nil }
         set {
-            if let index = entries.firstIndex(where: { $0.name == name }) {
-                if let newValue { entries[index].location = newValue } else { entries.remove(at: index) }
-            } else if let newValue {
-                if entries.isEmpty { entries.reserveCapacity(2) }  // growing from one reallocated per slot
-                entries.append((name, newValue))
-            }
+            // Fields attach in order, so a first mount appends (`Array(repeating:count:)`
+            // beforehand cost ~700 instructions per view).
+            while field > locations.count { locations.append(nil) }
+            if field == locations.count { locations.append(newValue) } else { locations[field] = newValue }
         }
     }
 
-    var values: [AnySlotLocation] { entries.map(\.location) }
+    var values: [AnySlotLocation] { locations.compactMap { $0 } }
 }

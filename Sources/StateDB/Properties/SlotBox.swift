@@ -33,21 +33,29 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
 
     var attachment: SlotLocation<Value>? { let lock = self.lock; lock.lock(); defer { lock.unlock() }; return _attachment }  // not `withLock`, whose generic result looked `SlotLocation<Value>?` up: 2.4% of hydrate
 
-    func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws {
-        if let attachment, attachment.cell.slotKey == key, attachment.store === store { return }
+    /// Returns the location attached: the one it had when it is already on `key` in `store`.
+    @discardableResult
+    func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws -> SlotLocation<Value> {
+        if let attachment, attachment.cell.slotKey == key, attachment.store === store { return attachment }
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
-        attach(SlotLocation(store: store, cell: cell, tracksReads: tracksReads))
+        let location = SlotLocation(store: store, cell: cell, tracksReads: tracksReads)
+        attach(location)
+        return location
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
     func attach(_ location: SlotLocation<Value>) {
-        var previous: SlotLocation<Value>? = location
         let lock = self.lock
         lock.lock()
+        // An assignment, not `swap` (nor `withExtendedLifetime`): those generic functions were
+        // called unspecialized and looked `Optional<SlotLocation<Value>>` up in the metadata
+        // cache, ~330 instructions a slot.
+        let previous = _attachment
         // Re-evaluating a view attaches its box again: nothing to write then.
-        if _attachment !== location { swap(&_attachment, &previous) }
+        if previous !== location { _attachment = location }
         lock.unlock()
-        // `previous` (a location replaced, if any) is released here, after the lock.
+        // `previous` (a location replaced, if any) is released at the end of the scope, after
+        // the lock: a local's lifetime is not shortened across a call such as `unlock()`.
     }
 
     // `if let` rather than `attachment?.get() ?? localValue`: the optional of the generic
@@ -132,8 +140,8 @@ extension SlotLocation: AnySlotLocation {
 
 extension SlotBox {
     func attachSlot(store: StateStore, key: SlotKey, types: SlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
-        try attach(store: store, key: key, types: types)
-        let attachment = attachment!
+        // The location `attach` returns, not a second locked read of `attachment`.
+        let attachment = try attach(store: store, key: key, types: types)
         attachment.cell.didAttach(to: store)
         // Taken, so a later attach to the same cell does not count it again. Only the mounting
         // host's thread reads and clears it.
