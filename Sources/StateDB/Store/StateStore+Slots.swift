@@ -95,7 +95,7 @@ extension StateStore {
                         (cell as! StoredDefaultCell<Value>).markHasNoValue()
                         pendingDeletions.append(key)
                     }
-                    pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))
+                    pendingQuarantine.append(QuarantineEntry(row: row.row, expectedType: cell.typeName, error: error))
                     diagnostic = StateDiagnostic(
                         kind: .quarantined, key: key,
                         message: "the stored \(row.type) value does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot starts from its initial value. See `statedb quarantine`.")

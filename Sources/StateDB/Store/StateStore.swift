@@ -159,15 +159,18 @@ public final class StateStore: @unchecked Sendable {
     /// than `Options.rowsLoadedAtOpen` rows, none (they are read as slots mount).
     private func loadAllRows() throws {
         try withDatabase { database in
-            let (rows, tick) = try database.loadAllRows(atMost: options.rowsLoadedAtOpen)
+            // Each row goes into the index as it is read (no array of them all in between).
+            var entries: [SlotIndexKey: SlotEntry] = [:]
+            let (loaded, tick) = try database.loadAllRows(atMost: options.rowsLoadedAtOpen, reserve: {
+                entries.reserveCapacity($0)  // no rehashing as it fills
+            }) { row in
+                entries[SlotIndexKey(row.key)] = .dormant(DormantRowBox(row))
+            }
             seenTick = tick
-            guard let rows else {
+            guard loaded else {
                 rowsOnDemand = true
                 return
             }
-            var entries: [SlotIndexKey: SlotEntry] = [:]
-            entries.reserveCapacity(rows.count)  // no rehashing as it fills
-            for row in rows { entries[SlotIndexKey(row.key)] = .dormant(row) }
             lock.withLock { slots = entries }
         }
     }
