@@ -133,7 +133,7 @@ extension String {
 
     /// Whether this text is the key of slot `property` of the view at `identity`, as
     /// `SlotKey.key` spells it.
-    fileprivate func isKey(identity: String, property: String) -> Bool {
+    func isKey(identity: String, property: String) -> Bool {
         if identity.isEmpty { return hasSameBytes(as: property) }
         var key = self, identity = identity, property = property
         return key.withUTF8 { key in

@@ -72,11 +72,11 @@ extension StateStore {
                 // `SlotCell?`, not an optional of the generic type (see `found`).
                 var decoded: SlotCell?
                 if let decodedOutside {
-                    decoded = types.cell.init(slotKey: slotKey, key: key, value: decodedOutside.value, initialValue: initialValue(), types: types)
+                    decoded = types.cell.init(key: key, value: decodedOutside.value, initialValue: initialValue(), types: types)
                 } else if !decodesAppCode {
                     do {
                         let value = try ValueCodec.decode(Value.self, from: row.value.get())
-                        decoded = types.cell.init(slotKey: slotKey, key: key, value: value, initialValue: initialValue(), types: types)
+                        decoded = types.cell.init(key: key, value: value, initialValue: initialValue(), types: types)
                     } catch {
                         decodingError = "\(error)"  // the store's own errors (a native kind)
                     }
@@ -87,7 +87,7 @@ extension StateStore {
                     cell.needsWrite = row.type != cell.typeName  // record the type it has now
                 } else {
                     let error = decodingError ?? "unreadable"
-                    cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
+                    cell = types.cell.init(key: key, value: initialValue(), initialValue: initialValue(), types: types)
                     if types.recordsInitialValue {
                         cell.needsWrite = true
                     } else {
@@ -116,7 +116,7 @@ extension StateStore {
                 found = slots.values[index].liveCell
             } else {
                 let key = slotKey.key
-                let cell = types.cell.init(slotKey: slotKey, key: key, value: initialValue(), initialValue: initialValue(), types: types)
+                let cell = types.cell.init(key: key, value: initialValue(), initialValue: initialValue(), types: types)
                 if types.recordsInitialValue {
                     cell.needsWrite = true
                 } else {
