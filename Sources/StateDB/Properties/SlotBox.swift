@@ -34,7 +34,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     var attachment: SlotLocation<Value>? { let lock = self.lock; lock.lock(); defer { lock.unlock() }; return _attachment }  // not `withLock`, whose generic result looked `SlotLocation<Value>?` up: 2.4% of hydrate
 
     func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws {
-        if let attachment, attachment.cell.slotKey == key, attachment.store === store { return }
+        if let attachment, attachment.cell.hasKey(key), attachment.store === store { return }
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
         attach(SlotLocation(store: store, cell: cell, tracksReads: tracksReads))
     }
