@@ -3,7 +3,7 @@
 @MainActor
 public enum ProfileRun {
     public static let scenarios = ["write", "write-readers", "write-floor", "write-store-sql", "hydrate", "hydrate-floor", "hydrate-minimal-graph",
-                                   "hydrate-inmemory", "json-file", "update", "model-write", "model-write-slot", "defaults"]
+                                   "hydrate-inmemory", "json-file", "update", "model-write", "model-write-slot", "defaults", "bytes-per-slot"]
 
     public static func run(_ scenario: String, configuration c: BenchConfiguration) throws {
         switch scenario {
@@ -43,6 +43,8 @@ public enum ProfileRun {
         case "defaults":
             let defaults = try UserDefaultsScenario(keys: c.defaultsKeys)
             for _ in 0..<3 { report(try defaults.runStatedb()) }
+        case "bytes-per-slot":  // `bytes_per_mounted_slot` alone (RSS, so not for a profiler's numbers)
+            print("bytes per mounted slot: \(format(try HydrateScenario(rows: c.memoryRows).bytesPerMountedSlot(), digits: 0))")
         default:
             preconditionFailure("unknown scenario \(scenario)")
         }
