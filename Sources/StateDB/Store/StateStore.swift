@@ -159,18 +159,15 @@ public final class StateStore: @unchecked Sendable {
     /// than `Options.rowsLoadedAtOpen` rows, none (they are read as slots mount).
     private func loadAllRows() throws {
         try withDatabase { database in
-            // Each row goes into the index as it is read (no array of them all in between).
-            var entries: [SlotIndexKey: SlotEntry] = [:]
-            let (loaded, tick) = try database.loadAllRows(atMost: options.rowsLoadedAtOpen, reserve: {
-                entries.reserveCapacity($0)  // no rehashing as it fills
-            }) { row in
-                entries[SlotIndexKey(row.key)] = .dormant(DormantRowBox(row))
-            }
+            let (rows, tick) = try database.loadAllRows(atMost: options.rowsLoadedAtOpen)
             seenTick = tick
-            guard loaded else {
+            guard let rows else {
                 rowsOnDemand = true
                 return
             }
+            var entries: [SlotIndexKey: SlotEntry] = [:]
+            entries.reserveCapacity(rows.count)  // no rehashing as it fills
+            for row in rows { entries[SlotIndexKey(row.key)] = .dormant(DormantRowBox(row)) }
             lock.withLock { slots = entries }
         }
     }

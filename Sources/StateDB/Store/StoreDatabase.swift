@@ -22,12 +22,6 @@ protocol StoreDatabase: AnyObject {
     /// reads rows on demand, `StateStore+RowsOnDemand.swift`).
     func loadAllRows(atMost limit: Int) throws -> (rows: [StoredRow]?, tick: Int64)
 
-    /// `loadAllRows(atMost:)` without the array: `reserve` is told first how many rows there
-    /// may be (at least as many as there are), then `body` takes each row as it is read.
-    /// Returns false, calling neither, when the store holds more than `limit` rows. A backend
-    /// that reads rows one by one implements it (SQLite); the default builds the array.
-    func loadAllRows(atMost limit: Int, reserve: (Int) -> Void, _ body: (consuming StoredRow) -> Void) throws -> (loaded: Bool, tick: Int64)
-
     /// Rows and deletions committed after `tick` (`version > tick`) by anyone, and the tick
     /// now; nil when nobody can have committed since the last poll (SQLite's
     /// `PRAGMA data_version`, PostgreSQL's notifications), which keeps an idle poll cheap.
@@ -58,14 +52,4 @@ protocol StoreDatabase: AnyObject {
     var statementsExecuted: Int { get }
 
     func close()
-}
-
-extension StoreDatabase {
-    func loadAllRows(atMost limit: Int, reserve: (Int) -> Void, _ body: (consuming StoredRow) -> Void) throws -> (loaded: Bool, tick: Int64) {
-        let (rows, tick) = try loadAllRows(atMost: limit)
-        guard let rows else { return (false, tick) }
-        reserve(rows.count)
-        for row in rows { body(row) }
-        return (true, tick)
-    }
 }

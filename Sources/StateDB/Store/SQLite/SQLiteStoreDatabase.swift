@@ -85,15 +85,6 @@ final class SQLiteStoreDatabase: StoreDatabase {
     // MARK: - Reading
 
     func loadAllRows(atMost limit: Int) throws -> (rows: [StoredRow]?, tick: Int64) {
-        var rows: [StoredRow] = []
-        let (loaded, tick) = try loadAllRows(atMost: limit, reserve: { rows.reserveCapacity($0) }) { rows.append($0) }
-        return (loaded ? rows : nil, tick)
-    }
-
-    /// Rows go to `body` as SQLite steps over them: no array of them all is built, which the
-    /// store only turned into its index (and freed) at once. `reserve` gets the largest rowid,
-    /// which bounds the count; a `count(*)` would read the whole key index again.
-    func loadAllRows(atMost limit: Int, reserve: (Int) -> Void, _ body: (consuming StoredRow) -> Void) throws -> (loaded: Bool, tick: Int64) {
         try run("loading the store") {
             // The largest rowid bounds the row count and costs one descent of the table's
             // B-tree, where count(*) reads the whole key index (~200 ms at a million rows). A
@@ -103,17 +94,23 @@ final class SQLiteStoreDatabase: StoreDatabase {
             let bound = try largestRowID.step() ? largestRowID.int64(at: 0) : 0
             if bound > Int64(limit) {
                 dataVersion = try connection.pragmaInteger(.dataVersion)
-                return (false, try StoreClock.current(on: connection))
+                return (nil, try StoreClock.current(on: connection))
             }
             let statement = try connection.prepare(StoredRow.selectSQL)
-            reserve(Int(bound))  // no regrowth as it fills
+            var rows: [StoredRow] = []
+            rows.reserveCapacity(Int(try rowCount()))  // no regrowth as it fills
             var texts = RepeatedTexts()
             while try statement.step() {
-                body(StoredRow(statement, texts: &texts))
+                rows.append(StoredRow(statement, texts: &texts))
             }
             dataVersion = try connection.pragmaInteger(.dataVersion)
-            return (true, try StoreClock.current(on: connection))
+            return (rows, try StoreClock.current(on: connection))
         }
+    }
+
+    private func rowCount() throws -> Int64 {
+        let statement = try connection.prepare("SELECT count(*) FROM slots")
+        return try statement.step() ? statement.int64(at: 0) : 0
     }
 
     /// Cheap when nothing happened: one `PRAGMA data_version`.
