@@ -36,7 +36,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     /// Returns the location attached: the one it had when it is already on `key` in `store`.
     @discardableResult
     func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws -> SlotLocation<Value> {
-        if let attachment, attachment.cell.slotKey == key, attachment.store === store { return attachment }
+        if let attachment, attachment.cell.hasKey(key), attachment.store === store { return attachment }
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
         let location = SlotLocation(store: store, cell: cell, tracksReads: tracksReads)
         attach(location)

@@ -11,31 +11,13 @@ import Foundation
 /// lock-guarded fields on the same path: together the checks were 5.8% of the write bench's
 /// instructions (58 M of 1,004 M; BENCHMARKS.md).
 class SlotCell: @unchecked Sendable {
-    let slotKey: SlotKey
+    /// `identity/property`, shared with the store's index (one copy of the text per slot).
     let key: String
     let typeName: String
-    /// When the row was created (Unix ms); nil while it exists only in memory.
-    var createdAt: Int64?
-    /// `seen_at` as last committed (Unix ms).
-    var seenAt: Int64?
-    /// The value differs from the row (or there is no row yet).
-    @exclusivity(unchecked) var needsWrite = false
-    /// `seen_at` should be stamped at the next commit.
-    @exclusivity(unchecked) var needsSeenStamp = false
-    /// In the store's commit queue.
-    @exclusivity(unchecked) var isQueued = false
-    /// The owner left the tree: the row is deleted and writes are dropped.
-    @exclusivity(unchecked) var isEnded = false
-    /// A dropped write after the end was reported (once per slot).
-    var reportedWriteAfterEnd = false
-    /// A write during a body's evaluation was reported (once per slot).
-    var reportedWriteDuringBody = false
-    /// A view's slot that found no row when it was created: a stored row from an earlier build
-    /// may hold its state under another key (`StateStore.adopt`). Taken (read and cleared) by
-    /// the property that attached it, for its host.
-    var foundNoRow = false
-    /// Created by `binding(for:)`: its key is the app's own, so its row is never carried over.
-    var isExplicitKey = false
+    /// `createdAt`, with `noTimestamp` for nil: an `Int64?` took 16 bytes for its one bit.
+    private var createdAtStorage = SlotCell.noTimestamp
+    /// `seenAt`, likewise.
+    private var seenAtStorage = SlotCell.noTimestamp
     /// Bumped on every change of the value, so work done outside the lock on a copy of the
     /// value (the app's `==`, key-path setters and `didSet`, decoding) can tell whether the
     /// cell changed meanwhile and must be done again.
@@ -44,13 +26,110 @@ class SlotCell: @unchecked Sendable {
     @exclusivity(unchecked) var pendingBatch: UInt64 = 0
     /// The store's `changeEpoch` in which this cell was last noted to every subscriber; 0: never.
     @exclusivity(unchecked) var notedEpoch: UInt64 = 0
+    /// The flags below, one bit each (eight `Bool`s took eight bytes); with the two that
+    /// `TypedSlotCell` fixes at creation, so they share this byte too.
+    @exclusivity(unchecked) private var flags: UInt16 = 0
 
-    /// `key`, when given, is `slotKey.key` already built: sharing it with the store's index
-    /// keeps one copy of the text per slot instead of two.
-    init(slotKey: SlotKey, key: String? = nil, typeName: String) {
-        self.slotKey = slotKey
-        self.key = key ?? slotKey.key
+    /// A timestamp that is not there (no Unix time in milliseconds is this far back).
+    private static let noTimestamp = Int64.min
+
+    /// `key` is the slot's key as the store's index holds it (`SlotKey.key`).
+    init(key: String, typeName: String) {
+        self.key = key
         self.typeName = typeName
+    }
+
+    /// Where the slot lives, split from `key` when asked for (an INSERT of its row, adoption):
+    /// keeping the two parts beside the key cost 32 bytes per slot for what is rarely read.
+    var slotKey: SlotKey { SlotKey(key) }
+
+    /// Whether this is the slot at `slotKey`, compared without splitting `key`.
+    func hasKey(_ slotKey: SlotKey) -> Bool {
+        key.isKey(identity: slotKey.identity, property: slotKey.property)
+    }
+
+    /// When the row was created (Unix ms); nil while it exists only in memory.
+    var createdAt: Int64? {
+        get { createdAtStorage == Self.noTimestamp ? nil : createdAtStorage }
+        set { createdAtStorage = newValue ?? Self.noTimestamp }
+    }
+    /// `seen_at` as last committed (Unix ms).
+    var seenAt: Int64? {
+        get { seenAtStorage == Self.noTimestamp ? nil : seenAtStorage }
+        set { seenAtStorage = newValue ?? Self.noTimestamp }
+    }
+
+    // MARK: Flags
+
+    private struct Flag {
+        static let needsWrite: UInt16 = 1 << 0
+        static let needsSeenStamp: UInt16 = 1 << 1
+        static let isQueued: UInt16 = 1 << 2
+        static let isEnded: UInt16 = 1 << 3
+        static let reportedWriteAfterEnd: UInt16 = 1 << 4
+        static let reportedWriteDuringBody: UInt16 = 1 << 5
+        static let foundNoRow: UInt16 = 1 << 6
+        static let isExplicitKey: UInt16 = 1 << 7
+        static let comparesOutsideLock: UInt16 = 1 << 8
+        static let valueRunsAppCode: UInt16 = 1 << 9
+    }
+
+    @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
+    @inline(__always) private func setFlag(_ bit: UInt16, _ on: Bool) {
+        if on { flags |= bit } else { flags &= ~bit }
+    }
+
+    /// The value differs from the row (or there is no row yet).
+    var needsWrite: Bool {
+        get { flag(Flag.needsWrite) }
+        set { setFlag(Flag.needsWrite, newValue) }
+    }
+    /// `seen_at` should be stamped at the next commit.
+    var needsSeenStamp: Bool {
+        get { flag(Flag.needsSeenStamp) }
+        set { setFlag(Flag.needsSeenStamp, newValue) }
+    }
+    /// In the store's commit queue.
+    var isQueued: Bool {
+        get { flag(Flag.isQueued) }
+        set { setFlag(Flag.isQueued, newValue) }
+    }
+    /// The owner left the tree: the row is deleted and writes are dropped.
+    var isEnded: Bool {
+        get { flag(Flag.isEnded) }
+        set { setFlag(Flag.isEnded, newValue) }
+    }
+    /// A dropped write after the end was reported (once per slot).
+    var reportedWriteAfterEnd: Bool {
+        get { flag(Flag.reportedWriteAfterEnd) }
+        set { setFlag(Flag.reportedWriteAfterEnd, newValue) }
+    }
+    /// A write during a body's evaluation was reported (once per slot).
+    var reportedWriteDuringBody: Bool {
+        get { flag(Flag.reportedWriteDuringBody) }
+        set { setFlag(Flag.reportedWriteDuringBody, newValue) }
+    }
+    /// A view's slot that found no row when it was created: a stored row from an earlier build
+    /// may hold its state under another key (`StateStore.adopt`). Taken (read and cleared) by
+    /// the property that attached it, for its host.
+    var foundNoRow: Bool {
+        get { flag(Flag.foundNoRow) }
+        set { setFlag(Flag.foundNoRow, newValue) }
+    }
+    /// Created by `binding(for:)`: its key is the app's own, so its row is never carried over.
+    var isExplicitKey: Bool {
+        get { flag(Flag.isExplicitKey) }
+        set { setFlag(Flag.isExplicitKey, newValue) }
+    }
+    /// See `TypedSlotCell.comparesOutsideLock`; fixed at creation.
+    fileprivate(set) var comparesOutsideLock: Bool {
+        get { flag(Flag.comparesOutsideLock) }
+        set { setFlag(Flag.comparesOutsideLock, newValue) }
+    }
+    /// See `TypedSlotCell.valueRunsAppCode`; fixed at creation.
+    fileprivate(set) var valueRunsAppCode: Bool {
+        get { flag(Flag.valueRunsAppCode) }
+        set { setFlag(Flag.valueRunsAppCode, newValue) }
     }
 
     /// Captures the current value for a commit: encoded at once when that is trivial (the
@@ -126,12 +205,12 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     @exclusivity(unchecked) var value: Value
     let initialValue: Value
 
-    required init(slotKey: SlotKey, key: String? = nil, value: Value, initialValue: Value, types: SlotTypes<Value>) {
+    required init(key: String, value: Value, initialValue: Value, types: SlotTypes<Value>) {
         self.value = value
         self.initialValue = initialValue
+        super.init(key: key, typeName: types.typeName)
         valueRunsAppCode = NativeKind.of(Value.self).mayRunAppCode
         comparesOutsideLock = Self.equalityRunsAppCode
-        super.init(slotKey: slotKey, key: key, typeName: types.typeName)
     }
 
     /// True when `newValue` is known to equal the current value (Equatable types only).
@@ -148,12 +227,11 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     /// native kinds, whose `==` is the standard library's, and for types that are not
     /// Equatable (they are never compared).
     class var equalityRunsAppCode: Bool { false }
-    /// `equalityRunsAppCode`, looked up once per cell rather than once per write.
-    let comparesOutsideLock: Bool
-    /// Whether releasing a value may run the app's code (a deinitializer of a class it holds):
-    /// then an old value is swapped out under the lock and released after it. False for the
-    /// native kinds, which are simply assigned.
-    let valueRunsAppCode: Bool
+    // `comparesOutsideLock` (a flag of `SlotCell`): `equalityRunsAppCode`, looked up once per
+    // cell rather than once per write. `valueRunsAppCode` (likewise): whether releasing a value
+    // may run the app's code (a deinitializer of a class it holds); then an old value is
+    // swapped out under the lock and released after it. False for the native kinds, which are
+    // simply assigned.
 
     override func captureForCommit() -> CapturedValue {
         // A closure per slot per commit cost an allocation even for an Int.

@@ -80,6 +80,14 @@ struct SlotIndexKey: Hashable {
         hasher.combine(hash)
     }
 
+    /// What `Dictionary` asks for: `hash`, mixed with the dictionary's seed, without running
+    /// `Hasher` (SipHash) over it, which was about a fifth of each lookup in the slot index.
+    /// `hash` is already a well-mixed function of the key's bytes, so the seed (which keeps two
+    /// dictionaries from sharing an order) only needs one more round of `mix`.
+    func _rawHashValue(seed: Int) -> Int {
+        Int(truncatingIfNeeded: Self.mix(hash ^ UInt64(UInt(bitPattern: seed)) &* Self.multiplier))
+    }
+
     // MARK: - Hashing bytes
 
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -123,28 +131,40 @@ extension String {
     /// Whether both texts are the same bytes (`==` on strings also accepts canonically
     /// equivalent spellings).
     fileprivate func hasSameBytes(as other: String) -> Bool {
+        // Native strings lend their bytes without a copy; `withUTF8` on a `var` copy of each
+        // cost a retain, a release and a uniqueness check apiece on every lookup.
+        if let same = utf8.withContiguousStorageIfAvailable({ left in
+            other.utf8.withContiguousStorageIfAvailable { right in Self.same(left, right) }
+        }), let same { return same }
         var text = self, other = other
-        return text.withUTF8 { left in
-            other.withUTF8 { right in
-                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-            }
-        }
+        return text.withUTF8 { left in other.withUTF8 { right in Self.same(left, right) } }
     }
 
     /// Whether this text is the key of slot `property` of the view at `identity`, as
     /// `SlotKey.key` spells it.
-    fileprivate func isKey(identity: String, property: String) -> Bool {
+    func isKey(identity: String, property: String) -> Bool {
         if identity.isEmpty { return hasSameBytes(as: property) }
+        if let result = utf8.withContiguousStorageIfAvailable({ key in
+            identity.utf8.withContiguousStorageIfAvailable { identity in
+                property.utf8.withContiguousStorageIfAvailable { property in Self.isKey(key, identity, property) }
+            }
+        }), let inner = result, let isKey = inner { return isKey }
         var key = self, identity = identity, property = property
         return key.withUTF8 { key in
             identity.withUTF8 { identity in
-                property.withUTF8 { property in
-                    key.count == identity.count + 1 + property.count
-                        && key[identity.count] == UInt8(ascii: "/")
-                        && memcmp(key.baseAddress!, identity.baseAddress!, identity.count) == 0
-                        && (property.isEmpty || memcmp(key.baseAddress! + identity.count + 1, property.baseAddress!, property.count) == 0)
-                }
+                property.withUTF8 { property in Self.isKey(key, identity, property) }
             }
         }
+    }
+
+    private static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+    }
+
+    private static func isKey(_ key: UnsafeBufferPointer<UInt8>, _ identity: UnsafeBufferPointer<UInt8>, _ property: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.count == identity.count + 1 + property.count
+            && key[identity.count] == UInt8(ascii: "/")
+            && (identity.isEmpty || memcmp(key.baseAddress!, identity.baseAddress!, identity.count) == 0)
+            && (property.isEmpty || memcmp(key.baseAddress! + identity.count + 1, property.baseAddress!, property.count) == 0)
     }
 }

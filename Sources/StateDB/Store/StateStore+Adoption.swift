@@ -42,7 +42,7 @@ extension StateStore {
         let index = SlotIndexKey(oldKey)
         if rowsOnDemand { _ = try? readRowOnDemand(index, key: oldKey) }
         while true {
-            let taken: (row: StoredRow, staged: StagedValue)? = lock.withLock {
+            let taken: (row: DormantRowBox, staged: StagedValue)? = lock.withLock {
                 guard !cell.isEnded, cell.createdAt == nil, case .dormant(let row) = slots[index],
                       row.type == cell.typeName else { return nil }
                 return (row, cell.stageLocked())

@@ -54,7 +54,7 @@ extension StateStore {
                 let key = SlotIndexKey(row.key)
                 guard let cell = slots[key]?.liveCell else {
                     // Rows read on demand: one not in memory is read from the file when asked for.
-                    if !rowsOnDemand || slots[key] != nil { slots[key] = .dormant(row) }
+                    if !rowsOnDemand || slots[key] != nil { slots[key] = .dormant(DormantRowBox(row)) }
                     continue
                 }
                 if cell.needsWrite { continue }  // ours commits later and wins

@@ -167,7 +167,7 @@ public final class StateStore: @unchecked Sendable {
             }
             var entries: [SlotIndexKey: SlotEntry] = [:]
             entries.reserveCapacity(rows.count)  // no rehashing as it fills
-            for row in rows { entries[SlotIndexKey(row.key)] = .dormant(row) }
+            for row in rows { entries[SlotIndexKey(row.key)] = .dormant(DormantRowBox(row)) }
             lock.withLock { slots = entries }
         }
     }

@@ -32,10 +32,17 @@ struct StoredRow: Sendable {
     init(_ statement: SQLiteStatement, texts: inout RepeatedTexts) {
         key = statement.string(at: 0)
         type = statement.string(at: 1, reusing: &texts.types)
-        let encoding = statement.string(at: 2, reusing: &texts.encodings)
+        let (encoding, place) = statement.stringAndPlace(at: 2, reusing: &texts.encodings)
         self.encoding = encoding
-        value = Result { try StoredValue.read(from: statement, at: 3, encoding: encoding) }
-            .mapError { $0 as? StoredValueError ?? StoredValueError(message: "\($0)") }
+        // A text among the seven `RepeatedTexts` starts with is its kind, told without
+        // comparing strings (the comparisons were most of reading the value).
+        let kind = place.flatMap(StoredEncoding.init(rawValue:)) ?? StoredEncoding(encoding)
+        if let kind {
+            value = Result { try StoredValue.read(from: statement, at: 3, kind: kind) }
+                .mapError { $0 as? StoredValueError ?? StoredValueError(message: "\($0)") }
+        } else {
+            value = .failure(StoredValueError(message: "unknown encoding '\(encoding)'"))
+        }
         createdAt = statement.int64(at: 4)
         updatedAt = statement.int64(at: 5)
         seenAt = statement.int64(at: 6)
@@ -46,7 +53,9 @@ struct StoredRow: Sendable {
 /// The column texts rows repeat, for `StoredRow` to share from one row to the next.
 struct RepeatedTexts {
     var types = RecentTexts()
-    var encodings = RecentTexts(["integer", "text", "json", "bool", "real", "null", "blob"])
+    /// Starts out knowing the seven encodings, in `StoredEncoding`'s order: a text's place
+    /// there is its kind.
+    var encodings = RecentTexts(StoredEncoding.allCases.map(\.text))
 }
 
 /// A few texts read lately, handed out again when a column holds the same bytes.
@@ -60,13 +69,18 @@ struct RecentTexts {
 
     /// The text of `bytes`: one read before, or a new one remembered for next time.
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        textAndPlace(bytes).text
+    }
+
+    /// The text of `bytes`, and its place in this list when it was there already.
+    mutating func textAndPlace(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, place: Int?) {
         for index in texts.indices where texts[index].utf8.count == bytes.count {
             var text = texts[index]
             let same = text.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
-            if same { return text }
+            if same { return (text, index) }
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if texts.count < 16 { texts.append(text) }
-        return text
+        return (text, nil)
     }
 }

@@ -53,39 +53,71 @@ enum StoredValue: Equatable, Sendable {
     /// Reads a value column whose row says `encoding`.
     /// - Throws: `StoredValueError` when the column does not hold what the encoding promises.
     static func read(from statement: SQLiteStatement, at index: Int32, encoding: String) throws -> StoredValue {
+        guard let kind = StoredEncoding(encoding) else {
+            throw StoredValueError(message: "unknown encoding '\(encoding)'")
+        }
+        return try read(from: statement, at: index, kind: kind)
+    }
+
+    /// Reads a value column whose row's encoding is `kind`, already told from its text (rows
+    /// loaded at open share their encoding texts, and so their kinds: `RecentTexts`).
+    static func read(from statement: SQLiteStatement, at index: Int32, kind: StoredEncoding) throws -> StoredValue {
         let columnType = statement.columnType(at: index)
         func expect(_ type: Int32) throws {
             guard columnType == type else {
-                throw StoredValueError(message: "encoding '\(encoding)' but the value column holds \(sqliteTypeName(columnType))")
+                throw StoredValueError(message: "encoding '\(kind.text)' but the value column holds \(sqliteTypeName(columnType))")
             }
         }
-        switch encoding {
-        case "null":
+        switch kind {
+        case .null:
             try expect(SQLITE_NULL)
             return .null
-        case "bool":
+        case .bool:
             try expect(SQLITE_INTEGER)
             let value = statement.int64(at: index)
             guard value == 0 || value == 1 else { throw StoredValueError(message: "bool value \(value) is neither 0 nor 1") }
             return .bool(value == 1)
-        case "integer":
+        case .integer:
             try expect(SQLITE_INTEGER)
             return .integer(statement.int64(at: index))
-        case "real":
+        case .real:
             guard columnType == SQLITE_FLOAT || columnType == SQLITE_INTEGER else { try expect(SQLITE_FLOAT); return .null }
             return .real(statement.double(at: index))
-        case "text":
+        case .text:
             try expect(SQLITE_TEXT)
             return .text(statement.string(at: index))
-        case "blob":
+        case .blob:
             guard columnType == SQLITE_BLOB || columnType == SQLITE_NULL else { try expect(SQLITE_BLOB); return .null }
             return .blob(statement.bytes(at: index))
-        case "json":
+        case .json:
             try expect(SQLITE_TEXT)
             return .json(statement.string(at: index))
-        default:
-            throw StoredValueError(message: "unknown encoding '\(encoding)'")
         }
+    }
+}
+
+/// The seven values of the `encoding` column, in the order `RepeatedTexts` knows them
+/// beforehand (so a text's place in that list is its kind).
+enum StoredEncoding: Int, CaseIterable {
+    case integer, text, json, bool, real, null, blob
+
+    /// The column's text for this kind.
+    var text: String {
+        switch self {
+        case .integer: "integer"
+        case .text: "text"
+        case .json: "json"
+        case .bool: "bool"
+        case .real: "real"
+        case .null: "null"
+        case .blob: "blob"
+        }
+    }
+
+    /// The kind the column's `text` names; nil for any other text.
+    init?(_ text: String) {
+        guard let kind = Self.allCases.first(where: { $0.text == text }) else { return nil }
+        self = kind
     }
 }
 

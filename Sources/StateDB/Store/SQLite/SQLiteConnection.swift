@@ -245,6 +245,12 @@ final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(handle, index))
         return recent.text(UnsafeBufferPointer(start: text, count: count))
     }
+    /// `string(at:reusing:)`, with the text's place among `recent`'s when it was one of them.
+    func stringAndPlace(at index: Int32, reusing recent: inout RecentTexts) -> (text: String, place: Int?) {
+        guard let text = sqlite3_column_text(handle, index) else { return ("", nil) }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return recent.textAndPlace(UnsafeBufferPointer(start: text, count: count))
+    }
     func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
     func bytes(at index: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, index))
