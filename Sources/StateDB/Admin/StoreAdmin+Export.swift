@@ -165,7 +165,9 @@ extension StoreAdmin {
 
     /// Checks `slots[index]` and returns it in canonical form; `isFirst` says whether its key
     /// has not been seen before in the file.
-    func importEntry(_ slot: JSONValue, at index: Int, isFirst: (String) -> Bool) throws -> ImportEntry {
+    /// `type` parses a type name (a cache, over a million entries of a handful of types).
+    func importEntry(_ slot: JSONValue, at index: Int, type parse: (String) -> SlotType = { SlotType(storedName: $0) },
+                     isFirst: (String) -> Bool) throws -> ImportEntry {
         let label = "slots[\(index)]"
         // Any key a store holds is taken as it is (an app may name a key with a tab, or of
         // any shape, with `binding(for:)`), so every export imports; keys are told apart by
@@ -175,7 +177,7 @@ extension StoreAdmin {
         guard case .string(let typeName)? = slot["type"], !typeName.isEmpty else { throw invalidImport("has no \"type\" in \(entryLabel)") }
         guard let value = slot["value"] else { throw invalidImport("has no \"value\" in \(entryLabel)") }
         guard isFirst(key) else { throw invalidImport("has \(JSONValue.quoted(key)) twice (\(label))") }
-        let type = SlotType(storedName: typeName)
+        let type = parse(typeName)
         do throws(TypeCheckFailure) {
             try type.check(value, reference: nil)
             // In the canonical form `set` and the app write, so an equal value is "unchanged".

@@ -49,11 +49,12 @@ extension StoreAdmin {
         var previous: [UInt8]?
         var seen: Set<ByteKey>? = sorted ? nil : []
         var count = 0
+        var types = SlotTypeCache()
         let header = try reader.read { index, slot in
             count += 1
             guard firstError == nil, !outOfOrder else { return }
             do {
-                _ = try importEntry(slot, at: index) { key in
+                _ = try importEntry(slot, at: index, type: { types.type($0) }) { key in
                     if seen != nil { return seen!.insert(ByteKey(key)).inserted }
                     let bytes = Array(key.utf8)
                     if let previous {
@@ -88,9 +89,10 @@ extension StoreAdmin {
         }
         var reader = try ExportReader(input, chunkSize: chunkSize)
         var count = 0
+        var types = SlotTypeCache()
         _ = try reader.read { index, slot in
             // Checked in the first pass; checked again in case the file changed since.
-            let entry = try importEntry(slot, at: index) { _ in true }
+            let entry = try importEntry(slot, at: index, type: { types.type($0) }) { _ in true }
             count += 1
             handled += 1
             let row = try rows.row(entry.key)
