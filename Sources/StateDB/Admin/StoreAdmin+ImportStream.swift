@@ -11,8 +11,8 @@ extension StoreAdmin {
     ///
     /// - Throws: `ImportInputError` when the file is not UTF-8, not JSON, or not a JSON object
     ///   (only a whole-document parse says more about that one); otherwise as `importDocument`.
-    /// - Parameter progress: called with the number of the file's slots handled (then rows
-    ///   deleted) so far and the number to handle.
+    /// - Parameter progress: called with the number of rows written (then deleted) so far and
+    ///   the number to write: the file's slots not found unchanged so far (exact at the end).
     public func importExport(from input: ImportInput, replace: Bool, dryRun: Bool, listKeys: Bool,
                              progress: ((Int, Int) -> Void)? = nil) throws -> ImportResult {
         try importExport(from: input, replace: replace, dryRun: dryRun, listKeys: listKeys,
@@ -85,7 +85,8 @@ extension StoreAdmin {
         func flush() throws {
             if let writer, !batch.isEmpty { try writer.upsert(batch) }
             batch.removeAll(keepingCapacity: true)
-            progress?(handled, check.count)
+            // Rows written of rows to write: the slots not (yet) found unchanged.
+            progress?(counts.created + counts.updated, check.count - counts.unchanged)
         }
         var reader = try ExportReader(input, chunkSize: chunkSize)
         var count = 0
@@ -116,7 +117,8 @@ extension StoreAdmin {
         if replace {
             var deletions: [String] = []
             // Every key of the file is in the store now, so the rest is what goes.
-            let total = writer == nil ? 0 : check.count + (try rows.rowCount() - check.count)
+            let writes = counts.created + counts.updated
+            let total = writer == nil ? 0 : writes + (try rows.rowCount() - check.count)
             func remove(_ key: String) throws {
                 counts.removed += 1
                 if listKeys { removed.append(key) }
@@ -125,7 +127,7 @@ extension StoreAdmin {
                 if deletions.count == Self.importBatch {
                     try writer.delete(keys: deletions)
                     deletions.removeAll(keepingCapacity: true)
-                    progress?(handled + counts.removed, total)
+                    progress?(writes + counts.removed, total)
                 }
             }
             var store = StoreKeyPager(rows)
@@ -144,7 +146,10 @@ extension StoreAdmin {
                 }
                 while let key = try store.next() { try remove(key) }
             }
-            if let writer, !deletions.isEmpty { try writer.delete(keys: deletions) }
+            if let writer, !deletions.isEmpty {
+                try writer.delete(keys: deletions)
+                progress?(writes + counts.removed, total)
+            }
         }
         return ImportResult(created: created, updated: updated, unchanged: unchanged, removed: removed, counts: counts)
     }
