@@ -69,19 +69,10 @@ import Testing
 
     /// Runs the `statedb-bench` that `swift test` builds beside the tests; its standard output.
     static func runBench(_ arguments: [String]) throws -> String {
-        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("statedb-bench").path, packageRoot.appendingPathComponent(".build/debug/statedb-bench").path]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0])
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "statedb-bench \(arguments.joined(separator: " "))")
-        return String(decoding: output, as: UTF8.self)
+        let executable = builtExecutable("statedb-bench")
+        let (status, output) = try runChildProcess(executable, arguments)
+        #expect(status == 0, "statedb-bench \(arguments.joined(separator: " "))")
+        return output
     }
 
     @Test func anAppLaunchOnABuiltStoreFindsItsRows() throws {
