@@ -28,6 +28,11 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     /// `init`, an action on another thread). Both nil, or both set.
     private var _store: StateStore?
     private var _cell: TypedSlotCell<Value>?
+    /// (side lock) What `$x` hands out once attached, made on first use and passed on to the
+    /// boxes of re-created structs. Bindings write through it, not through the box: its store
+    /// and cell are constants, where the box's must be read under its lock and retained (the
+    /// store's reference count takes the slow path), which cost the write profile 11%.
+    private var _location: SlotLocation<Value>?
 
     @usableFromInline
     init(initialValue: Value, tracksReads: Bool) {
@@ -57,7 +62,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
-    private func attach(store: StateStore, cell: TypedSlotCell<Value>) {
+    private func attach(store: StateStore, cell: TypedSlotCell<Value>, location: SlotLocation<Value>? = nil) {
         let lock = self.lock
         lock.lock()
         // Assignments, not `swap`: the generic function ran unspecialized and looked the
@@ -65,11 +70,15 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         // end of the scope, after the lock (a local's lifetime is not shortened across
         // `unlock()`).
         let previous = _cell
+        var previousLocation: SlotLocation<Value>?
         if previous !== cell {
             _cell = cell
             _store = store
+            previousLocation = _location
+            _location = location
         }
         lock.unlock()
+        _ = previousLocation
     }
 
     // `if let` rather than `attachment?.get() ?? localValue`: the optional of the generic
@@ -138,8 +147,31 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     override var attachedCell: SlotCell? { cell }
     override var slotKey: String? { cell?.key }
 
-    /// What `$x` hands out: the box itself, which reads and writes the slot once attached.
-    override var location: Location<Value> { self }
+    /// What `$x` hands out: the slot's location once attached, else the box itself, which
+    /// writes to the slot once it is attached.
+    override var location: Location<Value> { slotLocation() ?? self }
+
+    /// The attached slot's location, made on first use; nil while unattached.
+    private func slotLocation() -> SlotLocation<Value>? {
+        let lock = self.lock
+        lock.lock()
+        if let location = _location {
+            lock.unlock()
+            return location
+        }
+        guard let cell = _cell, let store = _store else {
+            lock.unlock()
+            return nil
+        }
+        lock.unlock()
+        let made = SlotLocation(store: store, cell: cell, tracksReads: tracksReads)
+        lock.lock()
+        // Another thread may have made one meanwhile, or the box moved to another cell.
+        if _location == nil, _cell === cell { _location = made }
+        let location = _location ?? made
+        lock.unlock()
+        return location
+    }
 
     // `types` came from `makeSlotTypes()` of the wrapper holding this box (the view's field
     // table): a `SlotTypes<Value>`, since this box is made only for `Codable` values.
@@ -157,7 +189,9 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         let cell = previous._cell
         lock.unlock()
         guard let store, let cell else { return false }
-        attach(store: store, cell: cell)
+        // The node's box makes the location once (on the first re-creation, if no `$x` did),
+        // and every later struct's box shares it, so handing out `$x` allocates nothing.
+        attach(store: store, cell: cell, location: previous.slotLocation())
         return true
     }
 }
