@@ -7,9 +7,10 @@ import Foundation
 ///
 /// An attached box is itself the slot's location: it holds the store and the cell, and the view
 /// node keeps the first box attached as the slot's `AnySlotLocation` (a re-created struct's box
-/// attaches to the same cell). No location object is made per slot: allocating a
+/// attaches to the same cell). Mounting makes no location object per slot: allocating a
 /// `SlotLocation<Value>` looked its generic class up in the runtime's metadata cache on every
-/// mount (~460 instructions) and cost 48 bytes a slot.
+/// mount (~460 instructions) and cost 48 bytes a slot. One is made only for bindings (`$x`),
+/// on first use, and shared by the boxes of later structs (see `_location`).
 ///
 /// Before it is attached (a view struct used outside a `ViewHost`) the box behaves like a
 /// plain in-memory variable, as SwiftUI's `State` does outside a view graph.
