@@ -50,11 +50,11 @@ public struct BenchResults: Sendable {
     /// The last line the bench prints.
     public var summaryLine: String {
         "summary: write_vs_sqlite=\(format(write.ratio)) hydrate_vs_sqlite=\(format(hydrate.ratio)) "
-            + "update_scaling=\(format(updateScaling.ratio)) vs_userdefaults=\(format(userDefaults.ratio, digits: 0)) "
+            + "update_scaling=\(format(updateScaling.ratio)) vs_userdefaults=\(formatMultiple(userDefaults.ratio)) "
             + "sql_per_read=\(sqlPerRead) peak_rss_mb=\(format(peakResidentMegabytes, digits: 0)) "
             + "model_write_vs_slot=\(format(modelWrite.ratio)) "
             + "hydrate_vs_minimal_graph=\(format(hydrateOverMinimalGraph.ratio)) inmemory_mount_vs_hydrate=\(format(inMemoryMount.ratio)) "
-            + "vs_json_file_100=\(format(jsonFileRatio(at: 0), digits: 0)) vs_json_file_10k=\(format(jsonFileRatio(at: 1), digits: 0)) "
+            + "vs_json_file_100=\(formatMultiple(jsonFileRatio(at: 0))) vs_json_file_10k=\(formatMultiple(jsonFileRatio(at: 1))) "
             + "bytes_per_mounted_slot=\(format(bytesPerMountedSlot, digits: 0))"
     }
 
@@ -63,6 +63,13 @@ public struct BenchResults: Sendable {
     func jsonFileRatio(at index: Int) -> Double {
         index < jsonFile.count ? jsonFile[index].cost.ratio : .nan
     }
+}
+
+/// A "statedb is N times faster" ratio: whole above 10, where decimals say nothing, with two
+/// decimals below, where a whole number would round a ratio near a target of 10 (or, at the
+/// smoke sizes, one below 1) away.
+func formatMultiple(_ value: Double) -> String {
+    format(value, digits: value >= 10 ? 0 : 2)
 }
 
 /// `value` with `digits` decimals.

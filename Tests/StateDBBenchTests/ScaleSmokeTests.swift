@@ -6,12 +6,7 @@ import Testing
 /// `swift test` builds beside the tests. No timing is asserted.
 @MainActor
 @Suite struct ScaleSmokeTests {
-    static let statedb: String = {
-        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("statedb").path, packageRoot.appendingPathComponent(".build/debug/statedb").path]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
-    }()
+    static let statedb = builtExecutable("statedb")
 
     @Test func scaleSmokeRunPrintsEveryRatio() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell")

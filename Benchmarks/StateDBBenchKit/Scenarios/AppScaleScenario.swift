@@ -107,20 +107,12 @@ public enum AppScaleScenario {
 
     /// Runs the bench executable with `arguments`; its last output line is "SECONDS PEAK_MB".
     private static func child(_ executable: String, _ arguments: [String]) throws -> (Double, Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0,
+        let (status, text) = try runChildProcess(executable, arguments)
+        guard status == 0,
               let last = text.split(separator: "\n").last,
               case let fields = last.split(separator: " "), fields.count == 2,
               let seconds = Double(fields[0]), let peak = Double(fields[1]) else {
-            throw AppScaleError("\(executable) \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus)): \(text)")
+            throw AppScaleError("\(executable) \(arguments.joined(separator: " ")) failed (exit \(status)): \(text)")
         }
         return (seconds, peak)
     }

@@ -5,6 +5,13 @@ import Foundation
 /// attaches the box to the slot of the view's identity, and from then on reads and writes go
 /// to the store.
 ///
+/// An attached box is itself the slot's location: it holds the store and the cell, and the view
+/// node keeps the first box attached as the slot's `AnySlotLocation` (a re-created struct's box
+/// attaches to the same cell). Mounting makes no location object per slot: allocating a
+/// `SlotLocation<Value>` looked its generic class up in the runtime's metadata cache on every
+/// mount (~460 instructions) and cost 48 bytes a slot. One is made only for bindings (`$x`),
+/// on first use, and shared by the boxes of later structs (see `_location`).
+///
 /// Before it is attached (a view struct used outside a `ViewHost`) the box behaves like a
 /// plain in-memory variable, as SwiftUI's `State` does outside a view graph.
 ///
@@ -17,10 +24,16 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     /// (side lock) The value while unattached, and its revision (see `modify`).
     private var localValue: Value
     private var localRevision: UInt64 = 0
-    /// (side lock) Set by the view host, on the main actor, when it mounts or re-evaluates the
-    /// view; read by whoever holds the box (a binding taken in the view's `init`, an action on
-    /// another thread).
-    private var _attachment: SlotLocation<Value>?
+    /// (side lock) The slot, set by the view host, on the main actor, when it mounts or
+    /// re-evaluates the view; read by whoever holds the box (a binding taken in the view's
+    /// `init`, an action on another thread). Both nil, or both set.
+    private var _store: StateStore?
+    private var _cell: TypedSlotCell<Value>?
+    /// (side lock) What `$x` hands out once attached, made on first use and passed on to the
+    /// boxes of re-created structs. Bindings write through it, not through the box: its store
+    /// and cell are constants, where the box's must be read under its lock and retained (the
+    /// store's reference count takes the slow path), which cost the write profile 11%.
+    private var _location: SlotLocation<Value>?
 
     @usableFromInline
     init(initialValue: Value, tracksReads: Bool) {
@@ -31,31 +44,42 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
 
     private var lock: NSLock { SideLocks.lock(for: self) }
 
-    var attachment: SlotLocation<Value>? { let lock = self.lock; lock.lock(); defer { lock.unlock() }; return _attachment }  // not `withLock`, whose generic result looked `SlotLocation<Value>?` up: 2.4% of hydrate
+    /// The cell attached, if any. Locked directly, not through `withLock`, whose generic result
+    /// looked the optional's type up per call.
+    var cell: TypedSlotCell<Value>? { let lock = self.lock; lock.lock(); defer { lock.unlock() }; return _cell }
 
-    /// Returns the location attached: the one it had when it is already on `key` in `store`.
-    @discardableResult
-    func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws -> SlotLocation<Value> {
-        if let attachment, attachment.cell.hasKey(key), attachment.store === store { return attachment }
+    /// Attaches to the slot `key` of `store`: nothing to do when it is already on it.
+    func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws -> TypedSlotCell<Value> {
+        let lock = self.lock
+        lock.lock()
+        if let cell = _cell, _store === store, cell.hasKey(key) {
+            lock.unlock()
+            return cell
+        }
+        lock.unlock()
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
-        let location = SlotLocation(store: store, cell: cell, tracksReads: tracksReads)
-        attach(location)
-        return location
+        attach(store: store, cell: cell)
+        return cell
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
-    func attach(_ location: SlotLocation<Value>) {
+    private func attach(store: StateStore, cell: TypedSlotCell<Value>, location: SlotLocation<Value>? = nil) {
         let lock = self.lock
         lock.lock()
-        // An assignment, not `swap` (nor `withExtendedLifetime`): those generic functions were
-        // called unspecialized and looked `Optional<SlotLocation<Value>>` up in the metadata
-        // cache, ~330 instructions a slot.
-        let previous = _attachment
-        // Re-evaluating a view attaches its box again: nothing to write then.
-        if previous !== location { _attachment = location }
+        // Assignments, not `swap`: the generic function ran unspecialized and looked the
+        // optional's type up in the metadata cache. A cell replaced, if any, is released at the
+        // end of the scope, after the lock (a local's lifetime is not shortened across
+        // `unlock()`).
+        let previous = _cell
+        var previousLocation: SlotLocation<Value>?
+        if previous !== cell {
+            _cell = cell
+            _store = store
+            previousLocation = _location
+            _location = location
+        }
         lock.unlock()
-        // `previous` (a location replaced, if any) is released at the end of the scope, after
-        // the lock: a local's lifetime is not shortened across a call such as `unlock()`.
+        _ = previousLocation
     }
 
     // `if let` rather than `attachment?.get() ?? localValue`: the optional of the generic
@@ -63,9 +87,10 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     override func get() -> Value {
         let lock = self.lock
         lock.lock()
-        if let attachment = _attachment {
+        if let cell = _cell, let store = _store {
             lock.unlock()
-            return attachment.get()
+            if tracksReads { ReadTracker.recordRead(of: cell) }
+            return store.read(cell)
         }
         let value = localValue
         lock.unlock()
@@ -74,9 +99,12 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     override func set(_ newValue: Value) {
         let lock = self.lock
         lock.lock()
-        if let attachment = _attachment {
+        if let cell = _cell, let store = _store {
             lock.unlock()
-            attachment.set(newValue)
+            // A write that changed a tracked slot during a body is noted (see `SlotLocation`).
+            if case .changed(let revision) = store.write(cell, newValue), tracksReads {
+                ReadTracker.recordWrite(of: cell, revision: revision)
+            }
             return
         }
         var incoming = newValue
@@ -91,9 +119,11 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         let lock = self.lock
         while true {
             lock.lock()
-            if let attachment = _attachment {
+            if let cell = _cell, let store = _store {
                 lock.unlock()
-                attachment.modify(change)
+                if case .changed(let revision) = store.modify(cell, change), tracksReads {
+                    ReadTracker.recordWrite(of: cell, revision: revision)
+                }
                 return
             }
             let revision = localRevision
@@ -101,7 +131,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
             lock.unlock()
             change(&changed)
             lock.lock()
-            guard localRevision == revision, _attachment == nil else {
+            guard localRevision == revision, _cell == nil else {
                 lock.unlock()
                 continue
             }
@@ -112,13 +142,37 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         }
     }
     override func isSame(as other: Location<Value>) -> Bool {
-        if let attachment { return attachment.isSame(as: other) }
+        if let cell { return cell === other.attachedCell }
         return self === other
     }
-    override var slotKey: String? { attachment?.slotKey }
+    override var attachedCell: SlotCell? { cell }
+    override var slotKey: String? { cell?.key }
 
-    /// What `$x` hands out: a reference to the slot once attached.
-    override var location: Location<Value> { attachment ?? self }
+    /// What `$x` hands out: the slot's location once attached, else the box itself, which
+    /// writes to the slot once it is attached.
+    override var location: Location<Value> { slotLocation() ?? self }
+
+    /// The attached slot's location, made on first use; nil while unattached.
+    private func slotLocation() -> SlotLocation<Value>? {
+        let lock = self.lock
+        lock.lock()
+        if let location = _location {
+            lock.unlock()
+            return location
+        }
+        guard let cell = _cell, let store = _store else {
+            lock.unlock()
+            return nil
+        }
+        lock.unlock()
+        let made = SlotLocation(store: store, cell: cell, tracksReads: tracksReads)
+        lock.lock()
+        // Another thread may have made one meanwhile, or the box moved to another cell.
+        if _location == nil, _cell === cell { _location = made }
+        let location = _location ?? made
+        lock.unlock()
+        return location
+    }
 
     // `types` came from `makeSlotTypes()` of the wrapper holding this box (the view's field
     // table): a `SlotTypes<Value>`, since this box is made only for `Codable` values.
@@ -126,27 +180,38 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         try attachSlot(store: store, key: key, types: types as! SlotTypes<Value>, foundNoRow: &foundNoRow)
     }
 
+    /// `location` is the box a previous struct of the view attached (see `attachSlot`).
     override func reattachProperty(_ location: AnySlotLocation) -> Bool {
-        guard let location = location as? SlotLocation<Value> else { return false }
-        attach(location)
+        guard let previous = location as? SlotBox<Value> else { return false }
+        if previous === self { return true }
+        let lock = previous.lock
+        lock.lock()
+        let store = previous._store
+        let cell = previous._cell
+        lock.unlock()
+        guard let store, let cell else { return false }
+        // The node's box makes the location once (on the first re-creation, if no `$x` did),
+        // and every later struct's box shares it, so handing out `$x` allocates nothing.
+        attach(store: store, cell: cell, location: previous.slotLocation())
         return true
     }
 }
 
-extension SlotLocation: AnySlotLocation {
+extension SlotBox: AnySlotLocation {
     var anyCell: SlotCell? { cell }
     var isOwnedByView: Bool { true }
 }
 
 extension SlotBox {
+    /// Attaches the box, which the view node then keeps as the slot's location.
     func attachSlot(store: StateStore, key: SlotKey, types: SlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
-        // The location `attach` returns, not a second locked read of `attachment`.
-        let attachment = try attach(store: store, key: key, types: types)
-        attachment.cell.didAttach(to: store)
+        // The cell `attach` returns, not a second locked read.
+        let cell = try attach(store: store, key: key, types: types)
+        cell.didAttach(to: store)
         // Taken, so a later attach to the same cell does not count it again. Only the mounting
         // host's thread reads and clears it.
-        foundNoRow = attachment.cell.foundNoRow
-        attachment.cell.foundNoRow = false
-        return attachment
+        foundNoRow = cell.foundNoRow
+        cell.foundNoRow = false
+        return self
     }
 }

@@ -141,6 +141,27 @@ struct BindingTests {
         #expect(first.wrappedValue == 5 && first.slotKey == "BindingHolder/count")
     }
 
+    @Test func aRecreatedViewsBindingIsTheSameSlotAsTheFirstStructs() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let handedOut = HandedOutBindings()
+        let host = ViewHost(root: TickParent(handedOut: handedOut), store: store)
+        let tick = try store.binding(for: "TickParent/tick", default: 0)
+        tick.wrappedValue = 1
+        host.update()  // the parent makes a new `TickedHolder`: a new struct, a new box
+        #expect(handedOut.bindings.count == 2)
+        let (first, second) = (handedOut.bindings[0], handedOut.bindings[1])
+        #expect(first.refersToSameValue(as: second) && second.refersToSameValue(as: first))
+        #expect(first.slotKey == "TickParent/TickedHolder/count" && second.slotKey == first.slotKey)
+        first.wrappedValue = 7  // through the first struct's box, which the node keeps
+        #expect(second.wrappedValue == 7)
+        host.update()
+        #expect(handedOut.bindings.count == 3, "the write re-ran the body that read the slot")
+        #expect(handedOut.bindings[2].wrappedValue == 7)
+        try store.flush()
+        #expect(try store.binding(for: "TickParent/TickedHolder/count", default: 0).wrappedValue == 7)
+    }
+
     @Test func bindingsWorkFromBackgroundTasks() async throws {
         let store = StateStore.inMemory()
         let slots = try (0..<4).map { try store.binding(for: "Background/slot\($0)", default: 0) }
@@ -163,6 +184,26 @@ struct BindingTests {
 @MainActor
 final class HandedOutBindings {
     var bindings: [Binding<Int>] = []
+}
+
+struct TickParent: View {
+    let handedOut: HandedOutBindings
+    @State var tick = 0
+
+    var body: some View {
+        TickedHolder(tick: tick, handedOut: handedOut)
+    }
+}
+
+struct TickedHolder: View {
+    let tick: Int
+    let handedOut: HandedOutBindings
+    @State var count = 0
+
+    var body: some View {
+        let _ = handedOut.bindings.append($count)
+        Text("\(tick): \(count)")
+    }
 }
 
 struct BindingHolder: View {

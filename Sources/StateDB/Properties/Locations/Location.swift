@@ -23,6 +23,10 @@ class Location<Value>: @unchecked Sendable {
 
     /// Whether `other` reads and writes the same place.
     func isSame(as other: Location<Value>) -> Bool { self === other }
+    /// The store's cell this location reads and writes directly, if any: two slot locations
+    /// (a view's `@State` box, a `store.binding(for:)`) are the same place when their cells
+    /// are the same object.
+    var attachedCell: SlotCell? { nil }
 
     /// The slot behind this location, for diagnostics.
     var slotKey: String? { nil }

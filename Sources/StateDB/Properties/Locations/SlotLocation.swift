@@ -1,4 +1,5 @@
-/// A typed row reference: the store, the slot and the value type. Reads come from the
+/// A typed row reference: the store, the slot and the value type (what `store.binding(for:)`
+/// hands out; a view's `@State` box is its own, see `SlotBox`). Reads come from the
 /// store's memory and are recorded as dependencies of the body being evaluated; writes go to
 /// the store, which invalidates the readers and commits the row.
 final class SlotLocation<Value: Codable>: Location<Value>, @unchecked Sendable {
@@ -33,9 +34,9 @@ final class SlotLocation<Value: Codable>: Location<Value>, @unchecked Sendable {
     }
 
     override func isSame(as other: Location<Value>) -> Bool {
-        guard let other = other as? SlotLocation<Value> else { return false }
-        return cell === other.cell
+        cell === other.attachedCell
     }
+    override var attachedCell: SlotCell? { cell }
 
     override var slotKey: String? { cell.key }
 }
