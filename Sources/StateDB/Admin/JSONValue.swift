@@ -96,6 +96,17 @@ extension JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         return try parser.parseDocument()
     }
+
+    /// Parses the one value at the start of `bytes` exactly as `parse` would parse it nested
+    /// `depth` levels deep in a larger document (the export reader hands it one slot at a
+    /// time); returns the value and how many bytes it took. Positions in errors count from 1
+    /// at the start of `bytes`.
+    static func parseValue(prefixOf bytes: [UInt8], depth: Int) throws(JSONSyntaxError) -> (value: JSONValue, length: Int) {
+        var parser = JSONParser(bytes: bytes)
+        parser.depth = depth
+        let value = try parser.parseValue()
+        return (value, parser.index)
+    }
 }
 
 /// Why text is not valid JSON.
@@ -106,7 +117,7 @@ extension JSONValue {
     public var description: String { "invalid JSON at position \(position): \(message)" }
 }
 
-private struct JSONParser {
+struct JSONParser {
     let bytes: [UInt8]
     var index = 0
     var depth = 0

@@ -10,11 +10,34 @@
 
 /// What `StoreAdmin.importDocument` did (or would do).
 @_spi(Admin) public struct ImportResult: Sendable {
+    /// The keys, in the file's order; empty when the import was asked for counts only.
     public let created: [String]
     public let updated: [String]
     public let unchanged: [String]
-    /// Slots not in the file, deleted by `replace`.
+    /// Slots not in the file, deleted by `replace`, in key order.
     public let removed: [String]
+    /// How many of each there were (with or without the keys).
+    public let createdCount: Int
+    public let updatedCount: Int
+    public let unchangedCount: Int
+    public let removedCount: Int
+
+    init(created: [String], updated: [String], unchanged: [String], removed: [String]) {
+        self.init(created: created, updated: updated, unchanged: unchanged, removed: removed,
+                  counts: (created.count, updated.count, unchanged.count, removed.count))
+    }
+
+    init(created: [String], updated: [String], unchanged: [String], removed: [String],
+         counts: (created: Int, updated: Int, unchanged: Int, removed: Int)) {
+        self.created = created
+        self.updated = updated
+        self.unchanged = unchanged
+        self.removed = removed
+        createdCount = counts.created
+        updatedCount = counts.updated
+        unchangedCount = counts.unchanged
+        removedCount = counts.removed
+    }
 }
 
 extension StoreAdmin {
@@ -113,41 +136,55 @@ extension StoreAdmin {
     }
 
     private func validateImport(_ document: JSONValue) throws -> [ImportEntry] {
-        func invalid(_ problem: String) -> AdminError {
-            AdminError(.invalidInput, path: path, "the import file \(problem); nothing was imported.")
+        try checkImportHeader(document)
+        guard case .array(let slots)? = document["slots"] else { return [] }
+        var seen = Set<ByteKey>()
+        return try slots.enumerated().map { index, slot in
+            try importEntry(slot, at: index) { seen.insert(ByteKey($0)).inserted }
         }
+    }
+
+    /// The import file's problem as the error that says so and that nothing was imported.
+    func invalidImport(_ problem: String) -> AdminError {
+        AdminError(.invalidInput, path: path, "the import file \(problem); nothing was imported.")
+    }
+
+    /// Checks an export document's format, version and `slots` array (not its entries).
+    func checkImportHeader(_ document: JSONValue) throws {
         guard case .object = document, document["format"] == .string(ExportFormat.name) else {
-            throw invalid("is not a statedb export (it needs \"format\": \"\(ExportFormat.name)\"; make one with `statedb export`)")
+            throw invalidImport("is not a statedb export (it needs \"format\": \"\(ExportFormat.name)\"; make one with `statedb export`)")
         }
         guard let version = document["formatVersion"]?.integerLiteral.flatMap({ Int($0) }) else {
-            throw invalid("has no whole-number \"formatVersion\"")
+            throw invalidImport("has no whole-number \"formatVersion\"")
         }
         guard version <= ExportFormat.version else {
-            throw invalid("has format version \(version), newer than this statedb's \(ExportFormat.version); use a newer statedb")
+            throw invalidImport("has format version \(version), newer than this statedb's \(ExportFormat.version); use a newer statedb")
         }
-        guard case .array(let slots)? = document["slots"] else { throw invalid("has no \"slots\" array") }
+        guard case .array? = document["slots"] else { throw invalidImport("has no \"slots\" array") }
+    }
+
+    /// Checks `slots[index]` and returns it in canonical form; `isFirst` says whether its key
+    /// has not been seen before in the file.
+    /// `type` parses a type name (a cache, over a million entries of a handful of types).
+    func importEntry(_ slot: JSONValue, at index: Int, type parse: (String) -> SlotType = { SlotType(storedName: $0) },
+                     isFirst: (String) -> Bool) throws -> ImportEntry {
+        let label = "slots[\(index)]"
         // Any key a store holds is taken as it is (an app may name a key with a tab, or of
         // any shape, with `binding(for:)`), so every export imports; keys are told apart by
         // their bytes, as the store tells them apart.
-        var seen = Set<ByteKey>()
-        var entries: [ImportEntry] = []
-        for (index, slot) in slots.enumerated() {
-            let label = "slots[\(index)]"
-            guard case .string(let key)? = slot["key"] else { throw invalid("has no string \"key\" in \(label)") }
-            let entryLabel = "\(label) (\(JSONValue.quoted(key)))"
-            guard case .string(let typeName)? = slot["type"], !typeName.isEmpty else { throw invalid("has no \"type\" in \(entryLabel)") }
-            guard let value = slot["value"] else { throw invalid("has no \"value\" in \(entryLabel)") }
-            guard seen.insert(ByteKey(key)).inserted else { throw invalid("has \(JSONValue.quoted(key)) twice (\(label))") }
-            let type = SlotType(storedName: typeName)
-            do throws(TypeCheckFailure) {
-                try type.check(value, reference: nil)
-                // In the canonical form `set` and the app write, so an equal value is "unchanged".
-                entries.append(ImportEntry(key: key, type: typeName, value: try type.storedValue(for: value)))
-            } catch {
-                throw AdminError(.typeMismatch, path: path, "the import file's \(entryLabel) is \(typeName): \(error); nothing was imported.")
-            }
+        guard case .string(let key)? = slot["key"] else { throw invalidImport("has no string \"key\" in \(label)") }
+        let entryLabel = "\(label) (\(JSONValue.quoted(key)))"
+        guard case .string(let typeName)? = slot["type"], !typeName.isEmpty else { throw invalidImport("has no \"type\" in \(entryLabel)") }
+        guard let value = slot["value"] else { throw invalidImport("has no \"value\" in \(entryLabel)") }
+        guard isFirst(key) else { throw invalidImport("has \(JSONValue.quoted(key)) twice (\(label))") }
+        let type = parse(typeName)
+        do throws(TypeCheckFailure) {
+            try type.check(value, reference: nil)
+            // In the canonical form `set` and the app write, so an equal value is "unchanged".
+            return ImportEntry(key: key, type: typeName, value: try type.storedValue(for: value))
+        } catch {
+            throw AdminError(.typeMismatch, path: path, "the import file's \(entryLabel) is \(typeName): \(error); nothing was imported.")
         }
-        return entries
     }
 
     private struct ImportPlan {

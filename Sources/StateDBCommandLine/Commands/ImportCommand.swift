@@ -28,10 +28,30 @@ struct ImportCommand: Command {
 
     func run(_ console: Console) throws -> ExitCode {
         let result = try withStore(store, dryRun ? .read : .write) { admin in
-            let document = try parseJSON(try readInput(file), source: file == "-" ? "standard input" : file)
+            let source = file == "-" ? "standard input" : file
+            let input: ImportInput
+            do { input = try ImportInput(path: file) } catch { throw unreadable() }
             let progress = dryRun ? nil : Progress.onTerminal("imported")
             defer { progress?.finish() }
-            return try admin.importDocument(document, replace: replace, dryRun: dryRun) { progress?.update(done: $0, total: $1) }
+            do {
+                // Read a slot at a time, so a million slots import in bounded memory.
+                return try admin.importExport(from: input, replace: replace, dryRun: dryRun, listKeys: json) {
+                    progress?.update(done: $0, total: $1)
+                }
+            } catch let error as ImportInputError {
+                switch error {
+                case .unreadable: throw unreadable()
+                case .notUTF8: throw UsageError("\(source) is not UTF-8 text; JSON must be UTF-8 (nothing was written)")
+                case .syntax(let syntax): throw UsageError("\(source): \(syntax)")
+                case .notAnObject:
+                    // Not an export at all: the whole-document parse says why, with its hints.
+                    guard let data = try? input.readAll() else { throw unreadable() }
+                    guard let text = String(validating: data, as: UTF8.self) else {
+                        throw UsageError("\(source) is not UTF-8 text; JSON must be UTF-8 (nothing was written)")
+                    }
+                    return try admin.importDocument(try parseJSON(text, source: source), replace: replace, dryRun: dryRun)
+                }
+            }
         }
         if json {
             let list = { (keys: [String]) in JSONValue.array(keys.map(JSONValue.string)) }
@@ -42,7 +62,11 @@ struct ImportCommand: Command {
             return .ok
         }
         let prefix = dryRun ? "would import: " : "imported: "
-        console.print(prefix + "\(result.created.count) created, \(result.updated.count) updated, \(result.unchanged.count) unchanged, \(result.removed.count) removed")
+        console.print(prefix + "\(result.createdCount) created, \(result.updatedCount) updated, \(result.unchangedCount) unchanged, \(result.removedCount) removed")
         return .ok
+    }
+
+    private func unreadable() -> UsageError {
+        UsageError("\(file): cannot read the file; check the path and its permissions")
     }
 }

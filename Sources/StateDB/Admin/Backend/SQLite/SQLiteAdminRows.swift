@@ -9,8 +9,10 @@ class SQLiteAdminRows: AdminRows {
     }
 
     func row(_ key: String) throws -> StoredRow? {
-        let statement = try connection.prepare(StoredRow.selectSQL + " WHERE key = ?1")
+        // Cached: `import` looks up every slot of its file, one at a time.
+        let statement = try connection.cached(StoredRow.selectSQL + " WHERE key = ?1")
         statement.bind(key, at: 1)
+        defer { statement.reset() }
         return try statement.step() ? StoredRow(statement) : nil
     }
 

@@ -1,0 +1,190 @@
+extension StoreAdmin {
+    /// `importDocument` of the export in `input`, read a slot at a time: memory stays about
+    /// one read chunk and one batch of rows, whatever the file's size (the keys themselves
+    /// are kept only when `listKeys`, and for a file whose slots are not in key order, whose
+    /// duplicates only a set of every key can find).
+    ///
+    /// The file is read twice: first checked completely, exactly as `importDocument` checks a
+    /// document (the same errors, the same first bad entry), with nothing written; then read
+    /// again and written in batches in one transaction, which a problem found then rolls back.
+    /// `replace` reads it a third time, beside the store's keys, to find the slots it lacks.
+    ///
+    /// - Throws: `ImportInputError` when the file is not UTF-8, not JSON, or not a JSON object
+    ///   (only a whole-document parse says more about that one); otherwise as `importDocument`.
+    /// - Parameter progress: called with the number of rows written (then deleted) so far and
+    ///   the number to write: the file's slots not found unchanged so far (exact at the end).
+    public func importExport(from input: ImportInput, replace: Bool, dryRun: Bool, listKeys: Bool,
+                             progress: ((Int, Int) -> Void)? = nil) throws -> ImportResult {
+        try importExport(from: input, replace: replace, dryRun: dryRun, listKeys: listKeys,
+                         chunkSize: ExportReader.defaultChunkSize, progress: progress)
+    }
+
+    func importExport(from input: ImportInput, replace: Bool, dryRun: Bool, listKeys: Bool, chunkSize: Int,
+                      progress: ((Int, Int) -> Void)?) throws -> ImportResult {
+        let check = try checkImportFile(input, chunkSize: chunkSize, sorted: true)
+            ?? checkImportFile(input, chunkSize: chunkSize, sorted: false)!
+        if dryRun {
+            return try read("planning the import") {
+                try applyImport(input, check, replace: replace, listKeys: listKeys, chunkSize: chunkSize, $0, nil, nil)
+            }
+        }
+        return try write("importing") {
+            try applyImport(input, check, replace: replace, listKeys: listKeys, chunkSize: chunkSize, $0, $0, progress)
+        }
+    }
+
+    /// What the first pass learnt: how many slots, and every key when they are not in order.
+    struct ImportFileCheck {
+        let count: Int
+        let keys: Set<ByteKey>?
+    }
+
+    /// The first pass. With `sorted`, duplicates are found by comparing each key with the one
+    /// before, which only works while the keys ascend (as an export writes them): nil when a
+    /// key comes out of order before any problem, for a pass that keeps every key instead.
+    private func checkImportFile(_ input: ImportInput, chunkSize: Int, sorted: Bool) throws -> ImportFileCheck? {
+        var reader = try ExportReader(input, chunkSize: chunkSize)
+        var firstError: (any Error)?
+        var outOfOrder = false
+        var previous: [UInt8]?
+        var seen: Set<ByteKey>? = sorted ? nil : []
+        var count = 0
+        var types = SlotTypeCache()
+        let header = try reader.read { index, slot in
+            count += 1
+            guard firstError == nil, !outOfOrder else { return }
+            do {
+                _ = try importEntry(slot, at: index, type: { types.type($0) }) { key in
+                    if seen != nil { return seen!.insert(ByteKey(key)).inserted }
+                    let bytes = Array(key.utf8)
+                    if let previous {
+                        if bytes == previous { return false }
+                        if !previous.lexicographicallyPrecedes(bytes) { outOfOrder = true }
+                    }
+                    previous = bytes
+                    return true
+                }
+            } catch {
+                if !outOfOrder { firstError = error }
+            }
+        }
+        try checkImportHeader(header.document)
+        if let firstError { throw firstError }
+        return outOfOrder ? nil : ImportFileCheck(count: count, keys: seen)
+    }
+
+    /// The second pass (and the third, for `replace`): compares each slot with the store's
+    /// and, given `writer`, writes the changed ones and deletes what `replace` removes.
+    private func applyImport(_ input: ImportInput, _ check: ImportFileCheck, replace: Bool, listKeys: Bool, chunkSize: Int,
+                             _ rows: any AdminRows, _ writer: (any AdminTransaction)?,
+                             _ progress: ((Int, Int) -> Void)?) throws -> ImportResult {
+        var created: [String] = [], updated: [String] = [], unchanged: [String] = [], removed: [String] = []
+        var counts = (created: 0, updated: 0, unchanged: 0, removed: 0)
+        var batch: [AdminRowWrite] = []
+        var handled = 0
+        func flush() throws {
+            if let writer, !batch.isEmpty { try writer.upsert(batch) }
+            batch.removeAll(keepingCapacity: true)
+            // Rows written of rows to write: the slots not (yet) found unchanged.
+            progress?(counts.created + counts.updated, check.count - counts.unchanged)
+        }
+        var reader = try ExportReader(input, chunkSize: chunkSize)
+        var count = 0
+        var types = SlotTypeCache()
+        _ = try reader.read { index, slot in
+            // Checked in the first pass; checked again in case the file changed since.
+            let entry = try importEntry(slot, at: index, type: { types.type($0) }) { _ in true }
+            count += 1
+            handled += 1
+            let row = try rows.row(entry.key)
+            if let row, ByteKey(row.type) == ByteKey(entry.type), case .success(entry.value) = row.value {
+                counts.unchanged += 1
+                if listKeys { unchanged.append(entry.key) }
+            } else {
+                if row == nil { counts.created += 1 } else { counts.updated += 1 }
+                if listKeys { if row == nil { created.append(entry.key) } else { updated.append(entry.key) } }
+                if let writer {
+                    batch.append(AdminRowWrite(key: entry.key, type: entry.type, value: entry.value,
+                                               createdAt: row?.createdAt ?? writer.now, seenAt: row?.seenAt ?? writer.now))
+                }
+            }
+            if handled % Self.importBatch == 0 { try flush() }
+        }
+        try flush()
+        guard count == check.count else {
+            throw invalidImport("changed while it was imported (\(check.count) slots, then \(count))")
+        }
+        if replace {
+            var deletions: [String] = []
+            // Every key of the file is in the store now, so the rest is what goes.
+            let writes = counts.created + counts.updated
+            let total = writer == nil ? 0 : writes + (try rows.rowCount() - check.count)
+            func remove(_ key: String) throws {
+                counts.removed += 1
+                if listKeys { removed.append(key) }
+                guard let writer else { return }
+                deletions.append(key)
+                if deletions.count == Self.importBatch {
+                    try writer.delete(keys: deletions)
+                    deletions.removeAll(keepingCapacity: true)
+                    progress?(writes + counts.removed, total)
+                }
+            }
+            var store = StoreKeyPager(rows)
+            if let keys = check.keys {
+                while let key = try store.next() {
+                    if !keys.contains(ByteKey(key)) { try remove(key) }
+                }
+            } else {
+                // Both in key order: a store key the file passes by is not in the file.
+                var reader = try ExportReader(input, chunkSize: chunkSize)
+                _ = try reader.read { _, slot in
+                    guard case .string(let key)? = slot["key"] else { return }
+                    let fileKey = ByteKey(key)
+                    while let next = try store.peek(), ByteKey(next) < fileKey { try remove(next); _ = try store.next() }
+                    if let next = try store.peek(), ByteKey(next) == fileKey { _ = try store.next() }
+                }
+                while let key = try store.next() { try remove(key) }
+            }
+            if let writer, !deletions.isEmpty {
+                try writer.delete(keys: deletions)
+                progress?(writes + counts.removed, total)
+            }
+        }
+        return ImportResult(created: created, updated: updated, unchanged: unchanged, removed: removed, counts: counts)
+    }
+}
+
+/// The store's keys in key order, read a page at a time, for walking beside another ordered
+/// list. Rows deleted behind it do not disturb it.
+private struct StoreKeyPager {
+    let rows: any AdminRows
+    private var page: [String] = []
+    private var position = 0
+    private var last: String?
+    private var exhausted = false
+    private static let pageSize = 5_000
+
+    init(_ rows: any AdminRows) { self.rows = rows }
+
+    mutating func peek() throws -> String? {
+        if position == page.count {
+            guard !exhausted else { return nil }
+            let start = last ?? ""
+            var keys = try rows.keys(from: start, limit: Self.pageSize + 1)
+            if let last, let first = keys.first, ByteKey(first) == ByteKey(last) { keys.removeFirst() }
+            if keys.count > Self.pageSize { keys.removeLast() }
+            if keys.isEmpty { exhausted = true; return nil }
+            page = keys
+            position = 0
+        }
+        return page[position]
+    }
+
+    mutating func next() throws -> String? {
+        guard let key = try peek() else { return nil }
+        position += 1
+        last = key
+        return key
+    }
+}
