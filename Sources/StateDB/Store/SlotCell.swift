@@ -26,17 +26,26 @@ class SlotCell: @unchecked Sendable {
     @exclusivity(unchecked) var pendingBatch: UInt64 = 0
     /// The store's `changeEpoch` in which this cell was last noted to every subscriber; 0: never.
     @exclusivity(unchecked) var notedEpoch: UInt64 = 0
-    /// The flags below, one bit each (eight `Bool`s took eight bytes); with the two that
-    /// `TypedSlotCell` fixes at creation, so they share this byte too.
+    /// The flags below, one bit each (eight `Bool`s took eight bytes). Changed and read under
+    /// the store's lock only: a flag read outside it must not share this word (a write of a
+    /// neighbour bit under the lock would race with that read), so the two fixed at creation
+    /// are `let`s of their own.
     @exclusivity(unchecked) private var flags: UInt16 = 0
+    /// See `TypedSlotCell.comparesOutsideLock`; fixed at creation, read outside the lock (it
+    /// decides whether a write takes the lock first).
+    let comparesOutsideLock: Bool
+    /// See `TypedSlotCell.valueRunsAppCode`; fixed at creation.
+    let valueRunsAppCode: Bool
 
     /// A timestamp that is not there (no Unix time in milliseconds is this far back).
     private static let noTimestamp = Int64.min
 
     /// `key` is the slot's key as the store's index holds it (`SlotKey.key`).
-    init(key: String, typeName: String) {
+    init(key: String, typeName: String, comparesOutsideLock: Bool, valueRunsAppCode: Bool) {
         self.key = key
         self.typeName = typeName
+        self.comparesOutsideLock = comparesOutsideLock
+        self.valueRunsAppCode = valueRunsAppCode
     }
 
     /// Where the slot lives, split from `key` when asked for (an INSERT of its row, adoption):
@@ -70,8 +79,6 @@ class SlotCell: @unchecked Sendable {
         static let reportedWriteDuringBody: UInt16 = 1 << 5
         static let foundNoRow: UInt16 = 1 << 6
         static let isExplicitKey: UInt16 = 1 << 7
-        static let comparesOutsideLock: UInt16 = 1 << 8
-        static let valueRunsAppCode: UInt16 = 1 << 9
     }
 
     @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
@@ -120,16 +127,6 @@ class SlotCell: @unchecked Sendable {
     var isExplicitKey: Bool {
         get { flag(Flag.isExplicitKey) }
         set { setFlag(Flag.isExplicitKey, newValue) }
-    }
-    /// See `TypedSlotCell.comparesOutsideLock`; fixed at creation.
-    fileprivate(set) var comparesOutsideLock: Bool {
-        get { flag(Flag.comparesOutsideLock) }
-        set { setFlag(Flag.comparesOutsideLock, newValue) }
-    }
-    /// See `TypedSlotCell.valueRunsAppCode`; fixed at creation.
-    fileprivate(set) var valueRunsAppCode: Bool {
-        get { flag(Flag.valueRunsAppCode) }
-        set { setFlag(Flag.valueRunsAppCode, newValue) }
     }
 
     /// Captures the current value for a commit: encoded at once when that is trivial (the
@@ -208,9 +205,8 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     required init(key: String, value: Value, initialValue: Value, types: SlotTypes<Value>) {
         self.value = value
         self.initialValue = initialValue
-        super.init(key: key, typeName: types.typeName)
-        valueRunsAppCode = NativeKind.of(Value.self).mayRunAppCode
-        comparesOutsideLock = Self.equalityRunsAppCode
+        super.init(key: key, typeName: types.typeName, comparesOutsideLock: Self.equalityRunsAppCode,
+                   valueRunsAppCode: NativeKind.of(Value.self).mayRunAppCode)
     }
 
     /// True when `newValue` is known to equal the current value (Equatable types only).
@@ -227,7 +223,7 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     /// native kinds, whose `==` is the standard library's, and for types that are not
     /// Equatable (they are never compared).
     class var equalityRunsAppCode: Bool { false }
-    // `comparesOutsideLock` (a flag of `SlotCell`): `equalityRunsAppCode`, looked up once per
+    // `comparesOutsideLock` (a constant of `SlotCell`): `equalityRunsAppCode`, looked up once per
     // cell rather than once per write. `valueRunsAppCode` (likewise): whether releasing a value
     // may run the app's code (a deinitializer of a class it holds); then an old value is
     // swapped out under the lock and released after it. False for the native kinds, which are
