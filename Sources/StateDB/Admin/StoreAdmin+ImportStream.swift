@@ -1,16 +1,22 @@
 extension StoreAdmin {
-    /// `importDocument` of the export in `input`, read a slot at a time: memory stays about
-    /// one read chunk and one batch of rows, whatever the file's size (the keys themselves
-    /// are kept only when `listKeys`, and for a file whose slots are not in key order, whose
-    /// duplicates only a set of every key can find).
+    /// Writes the slots of the export in `input` into the store, in one transaction, after
+    /// checking the whole file: its format, that each key appears once (compared byte for byte,
+    /// as the store compares keys), and every value against its type (standard types exactly;
+    /// app types by kind only, as the file is the authority). Every key a store can hold is
+    /// accepted, so an export always imports. A slot in the file replaces the store's slot with
+    /// the same key (an equal one is left alone); other slots stay, unless `replace`, which
+    /// deletes them.
     ///
-    /// The file is read twice: first checked completely, exactly as `importDocument` checks a
-    /// document (the same errors, the same first bad entry), with nothing written; then read
-    /// again and written in batches in one transaction, which a problem found then rolls back.
-    /// `replace` reads it a third time, beside the store's keys, to find the slots it lacks.
+    /// Read a slot at a time: memory stays about one read chunk and one batch of rows, whatever
+    /// the file's size (the keys themselves are kept only when `listKeys`, and for a file whose
+    /// slots are not in key order, whose duplicates only a set of every key can find). The file
+    /// is read twice: first checked completely, with nothing written; then read again and
+    /// written in batches in one transaction, which a problem found then rolls back. `replace`
+    /// reads it a third time, beside the store's keys, to find the slots it lacks.
     ///
     /// - Throws: `ImportInputError` when the file is not UTF-8, not JSON, or not a JSON object
-    ///   (only a whole-document parse says more about that one); otherwise as `importDocument`.
+    ///   (`checkImportHeader` of the parsed document says why); otherwise `AdminError`
+    ///   `.invalidInput` or `.typeMismatch` naming the first bad entry, with nothing written.
     /// - Parameter progress: called with the number of rows written (then deleted) so far and
     ///   the number to write: the file's slots not found unchanged so far (exact at the end).
     public func importExport(from input: ImportInput, replace: Bool, dryRun: Bool, listKeys: Bool,

@@ -58,8 +58,8 @@ struct ExportCommand: Command {
         return .ok
     }
 
-    /// The export document, slot by slot, as `jsonText` indents the document `exportDocument`
-    /// builds (byte for byte), and a line break.
+    /// The export document, slot by slot, as `jsonText` would indent it (byte for byte): the
+    /// format, its version, the schema version, `exportedAt` and the slots; and a line break.
     private static func writeDocument(_ admin: StoreAdmin, schemaVersion: Int, to output: OutputBuffer, progress: Progress?) throws -> Int {
         try output.append { bytes in
             bytes.append(contentsOf: "{\n  \"format\": ".utf8)

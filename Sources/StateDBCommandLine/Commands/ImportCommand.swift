@@ -49,7 +49,8 @@ struct ImportCommand: Command {
                     guard let text = String(validating: data, as: UTF8.self) else {
                         throw UsageError("\(source) is not UTF-8 text; JSON must be UTF-8 (nothing was written)")
                     }
-                    return try admin.importDocument(try parseJSON(text, source: source), replace: replace, dryRun: dryRun)
+                    try admin.checkImportHeader(try parseJSON(text, source: source))
+                    throw error  // not reached: a document that is not an object fails the header check
                 }
             }
         }
