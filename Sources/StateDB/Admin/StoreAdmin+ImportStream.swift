@@ -136,7 +136,7 @@ extension StoreAdmin {
                     progress?(writes + counts.removed, total)
                 }
             }
-            var store = StoreKeyPager(rows)
+            var store = StoreKeyPager(rows, pageSize: 5_000)
             if let keys = check.keys {
                 while let key = try store.next() {
                     if !keys.contains(ByteKey(key)) { try remove(key) }
@@ -158,39 +158,5 @@ extension StoreAdmin {
             }
         }
         return ImportResult(created: created, updated: updated, unchanged: unchanged, removed: removed, counts: counts)
-    }
-}
-
-/// The store's keys in key order, read a page at a time, for walking beside another ordered
-/// list. Rows deleted behind it do not disturb it.
-private struct StoreKeyPager {
-    let rows: any AdminRows
-    private var page: [String] = []
-    private var position = 0
-    private var last: String?
-    private var exhausted = false
-    private static let pageSize = 5_000
-
-    init(_ rows: any AdminRows) { self.rows = rows }
-
-    mutating func peek() throws -> String? {
-        if position == page.count {
-            guard !exhausted else { return nil }
-            let start = last ?? ""
-            var keys = try rows.keys(from: start, limit: Self.pageSize + 1)
-            if let last, let first = keys.first, ByteKey(first) == ByteKey(last) { keys.removeFirst() }
-            if keys.count > Self.pageSize { keys.removeLast() }
-            if keys.isEmpty { exhausted = true; return nil }
-            page = keys
-            position = 0
-        }
-        return page[position]
-    }
-
-    mutating func next() throws -> String? {
-        guard let key = try peek() else { return nil }
-        position += 1
-        last = key
-        return key
     }
 }

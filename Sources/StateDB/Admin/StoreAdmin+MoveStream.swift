@@ -81,7 +81,7 @@ extension StoreAdmin {
         var count = 0
         var badKey: AdminError?
         var collisions: [String] = []
-        var existing = KeyWalk(prefix: new, stored)
+        var existing = StoreKeyPager(stored, under: new, pageSize: 1_000)
         try stored.forEachRawRow(from: old.text) { row in
             guard row.key.utf8.starts(with: oldBytes) else { return false }
             guard old.matches(row.key) else { return true }
@@ -103,50 +103,5 @@ extension StoreAdmin {
             throw AdminError(.conflict, path: path, "\(collisions.count) of the new keys already exist (\(list)); nothing was moved. Add --force to replace them, or `statedb rm` them first.")
         }
         return collisions
-    }
-}
-
-/// The keys under a prefix, read a page at a time, asked about in increasing order.
-private struct KeyWalk {
-    let prefix: [UInt8]
-    let stored: any AdminRows
-    private var page: [String] = []
-    private var index = 0
-    private var next: String?
-    private var done = false
-    private static let pageSize = 1_000
-
-    init(prefix: String, _ stored: any AdminRows) {
-        self.prefix = Array(prefix.utf8)
-        self.stored = stored
-        next = prefix
-    }
-
-    /// Whether `key` is among the keys; each key asked must sort after the one before.
-    mutating func contains(_ key: String) throws -> Bool {
-        while true {
-            if index == page.count {
-                guard !done, let start = next else { return false }
-                try load(from: start)
-                continue
-            }
-            let current = page[index]
-            if current.utf8.elementsEqual(key.utf8) { return true }
-            if !current.utf8.lexicographicallyPrecedes(key.utf8) { return false }
-            index += 1
-        }
-    }
-
-    private mutating func load(from start: String) throws {
-        // From the last key of the page before, which is dropped.
-        let resuming = !page.isEmpty
-        let keys = try stored.keys(from: start, limit: Self.pageSize + (resuming ? 1 : 0))
-        let fresh = Array(resuming ? keys.dropFirst() : keys[...])
-        let under = fresh.prefix { $0.utf8.starts(with: prefix) }
-        page = Array(under)
-        index = 0
-        done = under.count < fresh.count || keys.count < Self.pageSize + (resuming ? 1 : 0)
-        next = page.last
-        if page.isEmpty { done = true }
     }
 }
