@@ -10,6 +10,14 @@ enum SlotEntry {
     /// In use in this process.
     case live(SlotCell)
 
+    /// The slot's key: the index keeps no copy of it (see `SlotIndex`).
+    var key: String {
+        switch self {
+        case .dormant(let row): row.key
+        case .live(let cell): cell.key
+        }
+    }
+
     var liveCell: SlotCell? {
         if case .live(let cell) = self { return cell }
         return nil

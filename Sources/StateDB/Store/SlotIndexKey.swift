@@ -1,7 +1,7 @@
 import Foundation
 
-/// A key of the store's slot index (`StateStore.slots`): a slot key's text, with a hash of its
-/// bytes worked out once.
+/// A key to look up in the store's slot index (`SlotIndex`): a slot key's text, with a hash of
+/// its bytes worked out once.
 ///
 /// Two things make it cheaper than a `String` key, which cost ~800 instructions per lookup of a
 /// 50-byte key (SipHash over every byte, then the comparison):
@@ -14,8 +14,11 @@ import Foundation
 /// The hash of a key is the combination of the hashes of its identity and its property, split
 /// at the last `/` byte as `SlotKey` splits them, so both spellings hash alike. `==` compares
 /// the bytes, as SQLite's UNIQUE index on `key` does: two keys that Unicode counts as the same
-/// text but that are spelled with different bytes are two slots, in memory as in the file. Not
-/// keyed against chosen collisions: the keys come from the app's code and its own state file.
+/// text but that are spelled with different bytes are two slots, in memory as in the file.
+///
+/// The hash is keyed with a random seed per process (`seed`): a store file is input from
+/// outside (a copy from another machine, a hand edit), and with a fixed hash its keys could be
+/// chosen to collide, making opening it quadratic.
 struct SlotIndexKey: Hashable {
     let hash: UInt64
     /// The whole key, or the identity when `property` is not nil.
@@ -33,7 +36,8 @@ struct SlotIndexKey: Hashable {
             // No `/`: the whole text is the property of an empty identity, as in `SlotKey`.
             let identity = UnsafeRawBufferPointer(rebasing: raw[..<max(slash, 0)])
             let property = UnsafeRawBufferPointer(rebasing: raw[(slash + 1)...])
-            return Self.combine(Self.hash(identity), Self.hash(property))
+            let seed = Self.seed
+            return Self.combine(Self.hash(identity, seed: seed), Self.hash(property, seed: seed))
         }
         head = text
         property = nil
@@ -42,22 +46,18 @@ struct SlotIndexKey: Hashable {
     /// The key of slot `property` of the view at `identity`, without joining them.
     init(identity: String, property: String) {
         var identity = identity, property = property
-        hash = Self.combine(identity.withUTF8 { Self.hash(UnsafeRawBufferPointer($0)) },
-                            property.withUTF8 { Self.hash(UnsafeRawBufferPointer($0)) })
+        // The seed read once: each read of a lazily set global checks that it is set.
+        let seed = Self.seed
+        hash = Self.combine(identity.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), seed: seed) },
+                            property.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), seed: seed) })
         head = identity
         self.property = property
     }
 
-    /// This key as a whole `text`, which the caller built from the two parts (the hash is
-    /// kept, not worked out again).
-    func whole(_ text: String) -> SlotIndexKey {
-        SlotIndexKey(hash: hash, head: text, property: nil)
-    }
-
-    private init(hash: UInt64, head: String, property: String?) {
-        self.hash = hash
-        self.head = head
-        self.property = property
+    /// Whether `text` (a whole key, as an index entry holds it) is this key.
+    func isKey(of text: String) -> Bool {
+        guard let property else { return text.hasSameBytes(as: head) }
+        return text.isKey(identity: head, property: property)
     }
 
     /// The key's text (built only for a key given in two parts).
@@ -92,9 +92,12 @@ struct SlotIndexKey: Hashable {
 
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    /// A hash of `bytes`, eight at a time.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var state = UInt64(bytes.count) &* multiplier
+    /// This process's key for the hash: the state every hash starts from.
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    /// A hash of `bytes`, eight at a time, starting from `seed`.
+    private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        var state = (seed ^ UInt64(bytes.count)) &* multiplier
         var offset = 0
         while offset + 8 <= bytes.count {
             state = (state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier

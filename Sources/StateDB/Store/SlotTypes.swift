@@ -3,24 +3,31 @@
 /// generically looks `TypedSlotCell<Value>` up in the runtime's hashed metadata cache (~450
 /// instructions), and the stored type name and `==` each cost a lookup or an allocation.
 /// Only the store's own types: what the property wrappers make of a cell is theirs.
-class AnySlotTypes {}
+class AnySlotTypes {
+    /// `ValueCodec.typeName(of: Value.self)` for a `SlotTypes<Value>`; empty for the slots of
+    /// wrappers that make no cell of the store's.
+    let typeName: String
+
+    init(typeName: String = "") {
+        self.typeName = typeName
+    }
+}
 
 final class SlotTypes<Value: Codable>: AnySlotTypes {
     /// `EquatableSlotCell<Value>` when `Value` is Equatable, else `TypedSlotCell<Value>`; for
     /// slots that do not record their initial value, `EquatableStoredDefaultCell<Value>` or
     /// `StoredDefaultCell<Value>`.
     let cell: TypedSlotCell<Value>.Type
-    /// `ValueCodec.typeName(of: Value.self)`.
-    let typeName = ValueCodec.typeName(of: Value.self)
     /// A slot created without a row records its initial value at the next commit (`@State`).
     /// False for slots whose declarations' defaults are not stored (`@AppStorage`): such a slot
     /// starts with no value (`SlotCell.hasNoValue`), and a row that does not decode is removed
     /// after its quarantine instead of being overwritten with a default.
     let recordsInitialValue: Bool
 
-    override init() {
+    init() {
         cell = cellType(for: Value.self)
         recordsInitialValue = true
+        super.init(typeName: ValueCodec.typeName(of: Value.self))
     }
 
     /// The types of a slot whose cells are of the class `cell` (a subclass of the cell
@@ -28,12 +35,14 @@ final class SlotTypes<Value: Codable>: AnySlotTypes {
     init(cell: TypedSlotCell<Value>.Type) {
         self.cell = cell
         recordsInitialValue = true
+        super.init(typeName: ValueCodec.typeName(of: Value.self))
     }
 
     /// The types of a slot whose defaults are not stored (see `StoredDefaultCell`).
     init(storedDefaults: Void) {
         cell = storedDefaultCellType(for: Value.self)
         recordsInitialValue = false
+        super.init(typeName: ValueCodec.typeName(of: Value.self))
     }
 }
 

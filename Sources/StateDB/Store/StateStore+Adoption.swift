@@ -84,19 +84,19 @@ extension StateStore {
         }
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
-            for (indexKey, entry) in slots where Self.startsWith(indexKey.head, prefix) {
-                if case .dormant = entry { return true }
+            slots.allEntries.contains { entry in
+                if case .dormant(let row) = entry { return Self.startsWith(row.key, prefix) }
+                return false
             }
-            return false
         }
     }
 
     /// The unused rows under `root` whose key `include` accepts. `include` runs under the
     /// store's lock: it must be quick and must not touch the store.
     ///
-    /// The keys are looked at before the entries: an entry's row is copied out (five counted
-    /// references) only for a key that passes, which keeps a scan of a million rows to tens of
-    /// milliseconds.
+    /// Each row's key is looked at in place (the index holds dormant rows by reference): a row
+    /// is copied out only for a key that passes, which keeps a scan of a million rows to tens
+    /// of milliseconds.
     ///
     /// With rows read on demand, the rows come from a range of the file's key index, and
     /// `include` runs outside the lock.
@@ -116,8 +116,8 @@ extension StateStore {
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
             var rows: [DormantRow] = []
-            for indexKey in slots.keys where indexKey.property == nil && Self.startsWith(indexKey.head, prefix) && include(indexKey.head) {
-                guard case .dormant(let row)? = slots[indexKey] else { continue }
+            for entry in slots.allEntries {
+                guard case .dormant(let row) = entry, Self.startsWith(row.key, prefix), include(row.key) else { continue }
                 rows.append(DormantRow(key: row.key, type: row.type))
             }
             return rows

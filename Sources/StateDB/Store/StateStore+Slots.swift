@@ -47,14 +47,14 @@ extension StateStore {
         var readFromFile = !rowsOnDemand
         while true {
             lock.lock()
-            let index = slots.index(forKey: indexKey)
+            let index = slots.position(of: indexKey)
             if index == nil && !readFromFile {
                 lock.unlock()
                 readFromFile = true
                 try readRowOnDemand(indexKey, key: slotKey.key)
                 continue
             }
-            if let index, case .dormant(let row) = slots.values[index] {
+            if let index, case .dormant(let row) = slots[index] {
                 if decodesAppCode && (decodedOutside == nil && decodingError == nil || decodedVersion != row.version) {
                     lock.unlock()
                     decodedVersion = row.version
@@ -109,11 +109,11 @@ extension StateStore {
                     cell.isExplicitKey = true
                     pendingExplicitKeys.append(key)
                 }
-                slots.values[index] = .live(cell)
+                slots[index] = .live(cell)
                 found = cell
                 created = true
             } else if let index {
-                found = slots.values[index].liveCell
+                found = slots[index].liveCell
             } else {
                 let key = slotKey.key
                 let cell = types.cell.init(key: key, value: initialValue(), initialValue: initialValue(), types: types)
@@ -128,7 +128,7 @@ extension StateStore {
                 } else {
                     cell.foundNoRow = true
                 }
-                slots[indexKey.whole(key)] = .live(cell)
+                slots[indexKey] = .live(cell)
                 found = cell
                 created = true
             }

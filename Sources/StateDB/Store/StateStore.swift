@@ -89,7 +89,7 @@ public final class StateStore: @unchecked Sendable {
     var database: (any StoreDatabase)?
     /// (lock) Every key this process knows: the cell of a slot in use, or the row loaded from
     /// the file that nothing has asked for yet.
-    @exclusivity(unchecked) var slots: [SlotIndexKey: SlotEntry] = [:]
+    @exclusivity(unchecked) var slots = SlotIndex()
     /// Set once while opening: the file was too large to load whole, so rows are read when
     /// asked for (`StateStore+RowsOnDemand.swift`).
     var rowsOnDemand = false
@@ -165,7 +165,7 @@ public final class StateStore: @unchecked Sendable {
                 rowsOnDemand = true
                 return
             }
-            var entries: [SlotIndexKey: SlotEntry] = [:]
+            var entries = SlotIndex()
             entries.reserveCapacity(rows.count)  // no rehashing as it fills
             for row in rows { entries[SlotIndexKey(row.key)] = .dormant(DormantRowBox(row)) }
             lock.withLock { slots = entries }

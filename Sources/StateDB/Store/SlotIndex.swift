@@ -1,0 +1,143 @@
+/// The store's slot index (`StateStore.slots`): every key this process knows, with its entry
+/// (the cell of a slot in use, or a row loaded from the file that nothing asked for yet).
+///
+/// An open-addressing table of 16-byte buckets, each a key's hash and its entry. The key's
+/// text is not kept in the table: the entry has it (a cell's `key`, a dormant row's), so a
+/// lookup compares with that. A `Dictionary<SlotIndexKey, SlotEntry>` bucket held the key
+/// again (its hash, its text and an optional property: 40 bytes) beside the 8-byte entry, 48
+/// bytes a bucket, 79 bytes a slot at 40,000 slots; this table takes 26.
+///
+/// Linear probing, at most three quarters full, with backward-shift deletion (no tombstones:
+/// a removed entry's followers move back, so a lookup stops at the first empty bucket). The
+/// hash (`SlotIndexKey.hash`) is keyed with a per-process random seed, so collisions cannot be
+/// worked out from a file's keys ahead of time.
+///
+/// Guarded by the store's lock, as every other index field.
+struct SlotIndex {
+    private struct Bucket {
+        /// The key's hash with the top bit set (`occupied`); 0 for an empty bucket. Probing
+        /// reads this word alone: binding each entry it passed retained and released it.
+        var tag: UInt64
+        /// nil where `tag` is 0.
+        var entry: SlotEntry?
+    }
+
+    /// A power of two long, or empty before the first insertion.
+    private var buckets: [Bucket] = []
+    /// How many buckets hold an entry.
+    private(set) var count = 0
+
+    private static let occupied: UInt64 = 1 << 63
+    private static let empty = Bucket(tag: 0, entry: nil)
+
+    /// Where an entry is, from `position(of:)`; valid until the next insertion or removal.
+    struct Position {
+        fileprivate let bucket: Int
+    }
+
+    init() {}
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Makes room for `capacity` entries, so filling the index up to that many rehashes nothing.
+    mutating func reserveCapacity(_ capacity: Int) {
+        var size = max(buckets.count, 8)
+        while capacity > size / 4 * 3 { size *= 2 }
+        if size != buckets.count { resize(to: size) }
+    }
+
+    /// Where the entry of `key` is, nil when there is none.
+    func position(of key: SlotIndexKey) -> Position? {
+        guard !buckets.isEmpty else { return nil }
+        let (bucket, found) = probe(for: key)
+        return found ? Position(bucket: bucket) : nil
+    }
+
+    /// The entry at `position`. A new value must be an entry of the same key (a dormant row
+    /// turning live keeps the row's key text).
+    subscript(position: Position) -> SlotEntry {
+        get { buckets[position.bucket].entry! }
+        set { buckets[position.bucket].entry = newValue }
+    }
+
+    /// The entry of `key`; setting nil removes it. A new entry's key must be `key`.
+    subscript(key: SlotIndexKey) -> SlotEntry? {
+        get { position(of: key).map { self[$0] } }
+        // Inlined: called, the setter took ownership of the key and destroyed its strings,
+        // ~100 instructions per row loaded.
+        @inline(__always)
+        set {
+            if buckets.isEmpty {
+                guard newValue != nil else { return }
+                resize(to: 8)
+            }
+            var (bucket, found) = probe(for: key)
+            guard let newValue else {
+                if found { remove(at: bucket) }
+                return
+            }
+            if found {
+                buckets[bucket].entry = newValue
+                return
+            }
+            if count + 1 > buckets.count / 4 * 3 {
+                resize(to: buckets.count * 2)
+                bucket = probe(for: key).bucket
+            }
+            buckets[bucket] = Bucket(tag: key.hash | Self.occupied, entry: newValue)
+            count += 1
+        }
+    }
+
+    /// Every entry, in no particular order.
+    var allEntries: some Sequence<SlotEntry> {
+        buckets.lazy.compactMap(\.entry)
+    }
+
+    // MARK: - Inside the table
+
+    /// The bucket holding `key`'s entry (`found`), else the empty bucket where it would go.
+    /// The table is not empty, and never full, so the probe ends.
+    private func probe(for key: SlotIndexKey) -> (bucket: Int, found: Bool) {
+        let mask = buckets.count - 1
+        let tag = key.hash | Self.occupied
+        var bucket = Int(truncatingIfNeeded: key.hash) & mask
+        while true {
+            let here = buckets[bucket].tag
+            if here == 0 { return (bucket, false) }
+            if here == tag, let entry = buckets[bucket].entry, key.isKey(of: entry.key) { return (bucket, true) }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Empties `bucket`, moving back each follower whose probe sequence passes through it, so
+    /// no lookup meets an empty bucket before its entry.
+    private mutating func remove(at bucket: Int) {
+        let mask = buckets.count - 1
+        var hole = bucket
+        var next = (hole + 1) & mask
+        while buckets[next].tag != 0 {
+            let home = Int(truncatingIfNeeded: buckets[next].tag) & mask
+            // It may fill the hole when the hole lies between its home and where it is.
+            if (next &- home) & mask >= (next &- hole) & mask {
+                buckets[hole] = buckets[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        buckets[hole] = Self.empty
+        count -= 1
+    }
+
+    /// Moves every entry into a table of `size` buckets (a power of two), by its kept hash.
+    private mutating func resize(to size: Int) {
+        let old = buckets
+        buckets = Array(repeating: Self.empty, count: size)
+        let mask = size - 1
+        for item in old where item.tag != 0 {
+            var bucket = Int(truncatingIfNeeded: item.tag) & mask
+            while buckets[bucket].tag != 0 { bucket = (bucket + 1) & mask }
+            buckets[bucket] = item
+        }
+    }
+}
