@@ -13,14 +13,10 @@ struct DependencyIndex {
     private var readers: [ObjectIdentifier: Readers] = [:]
 
     /// Replaces what `node` depends on with `cells` (duplicates allowed).
-    mutating func setReads(of node: ViewNode, to cells: [SlotCell]) {
-        var unique = cells
-        if cells.count > 1 && Self.hasDuplicates(cells) {
-            unique = []
-            var seen = Set<ObjectIdentifier>()
-            for cell in cells where seen.insert(ObjectIdentifier(cell)).inserted { unique.append(cell) }
-        }
-        if unique.count == node.reads.count && zip(unique, node.reads).allSatisfy({ $0 === $1 }) { return }
+    mutating func setReads(of node: ViewNode, to cells: SlotCellList) {
+        let unique = cells.withoutDuplicates()
+        // A re-evaluated view mostly reads what it read before: nothing to change then.
+        if unique.hasSameCells(as: node.reads) { return }
         removeReads(of: node)
         node.reads = unique
         let nodeID = ObjectIdentifier(node)
@@ -42,17 +38,7 @@ struct DependencyIndex {
                 break
             }
         }
-        node.reads = []
-    }
-
-    /// Whether a body read some slot twice. Bodies read a few slots, so comparing pairs beats
-    /// building a set (and most lists need no copy at all).
-    private static func hasDuplicates(_ cells: [SlotCell]) -> Bool {
-        guard cells.count <= 16 else { return Set(cells.map(ObjectIdentifier.init)).count != cells.count }
-        for later in 1..<cells.count {
-            for earlier in 0..<later where cells[earlier] === cells[later] { return true }
-        }
-        return false
+        node.reads = SlotCellList()
     }
 
     /// Calls `body` with every view that read `cell` in its last evaluation.

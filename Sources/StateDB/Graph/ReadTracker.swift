@@ -8,20 +8,14 @@ final class ReadRecorder {
     }
 
     /// Used by the one thread evaluating a body.
-    private var reads: [SlotCell] = []
+    private var reads = SlotCellList()
     private var writes: [Write] = []
     /// Between `withRecorder` and `takeReads`.
     fileprivate(set) var isRecording = false
 
     func record(_ cell: SlotCell) {
-        // One access to `reads` for the whole change (through `inout`): each access of a
+        // One access to `reads` for the whole change (a mutating call): each access of a
         // class's stored property is checked for exclusivity at run time, ~80 instructions.
-        Self.append(cell, to: &reads)
-    }
-
-    private static func append(_ cell: SlotCell, to reads: inout [SlotCell]) {
-        // Room for a few at once: growing from empty reallocated on the second read.
-        if reads.isEmpty { reads.reserveCapacity(4) }
         reads.append(cell)
     }
 
@@ -31,21 +25,21 @@ final class ReadRecorder {
 
     /// The reads since recording began; the recorder is then free for the next body (once
     /// `takeWrites` took the writes).
-    func takeReads() -> [SlotCell] {
+    func takeReads() -> SlotCellList {
         isRecording = false
-        return Self.take(&reads)
+        return Self.take(&reads, empty: SlotCellList())
     }
 
-    /// The array's contents, leaving it empty: one checked access instead of two.
-    private static func take<Element>(_ array: inout [Element]) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &array)
+    /// The value, leaving an empty one: one checked access instead of two.
+    private static func take<Value>(_ value: inout Value, empty: Value) -> Value {
+        var taken = empty
+        swap(&taken, &value)
         return taken
     }
 
     /// The writes since recording began.
     func takeWrites() -> [Write] {
-        Self.take(&writes)
+        Self.take(&writes, empty: [])
     }
 }
 

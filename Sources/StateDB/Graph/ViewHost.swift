@@ -33,7 +33,6 @@ public final class ViewHost {
     private let subscriber: ChangeSubscriber
     // Main actor only, and changed by one evaluation at a time (see `ViewNode`).
     private var dependencies = DependencyIndex()
-    private var updateNumber = 0
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
     /// Views whose observed model properties changed (see `ObservationTracking.swift`).
@@ -96,7 +95,6 @@ public final class ViewHost {
         if StorageNamespace.all.contains(self.root.segment) {
             store.report(StateDiagnostic(kind: .reservedIdentity, key: self.root.segment, message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
         }
-        updateNumber = 1
         evaluate(self.root)
         carryOverMovedState()
         runModifierActions()
@@ -123,7 +121,6 @@ public final class ViewHost {
     /// invalidate their readers too. Failures to commit are reported through the store's
     /// `diagnosticHandler`; the writes stay in memory for the next update or flush.
     public func update() {
-        updateNumber += 1
         refresh(store)
         for other in otherStores { refresh(other.store) }
         evaluateInvalidated()
@@ -277,7 +274,6 @@ public final class ViewHost {
     /// (mounting, new inputs, a change), else how deep in a chain of writes made during bodies
     /// the change that invalidated it is (see `evaluateInvalidated`).
     private func evaluate(_ node: ViewNode, depth: Int = 0) {
-        node.evaluatedInUpdate = updateNumber
         node.isInvalidated = false
         attachSlots(of: node)
         // One recorder serves every evaluation of this host (children are evaluated after their
@@ -319,7 +315,7 @@ public final class ViewHost {
 
     /// Slots `node`'s body changed while being evaluated: each is reported once, and remembered
     /// for the next drain of changes (`evaluateInvalidated`).
-    private func noteWritesDuringBody(_ writes: [ReadRecorder.Write], of node: ViewNode, reads: [SlotCell], depth: Int) {
+    private func noteWritesDuringBody(_ writes: [ReadRecorder.Write], of node: ViewNode, reads: SlotCellList, depth: Int) {
         for write in writes {
             let cell = write.cell
             let read = reads.contains { $0 === cell }
@@ -362,6 +358,13 @@ public final class ViewHost {
             // of each element (its segment, its view through the type's value witnesses, its
             // tables) destroyed afterwards cost ~700 instructions per child.
             let elements = list.elements
+            if elements.count == 1 {  // a row's `Text`: no array to build
+                let child = ViewNode(elements[0], parent: node)
+                handModifiers(list.modifiers(at: 0), to: child, isNew: true)
+                evaluate(child, depth: depth)
+                node.children = NodeChildren(only: child)
+                return
+            }
             var children: [ViewNode] = []
             children.reserveCapacity(elements.count)
             for index in elements.indices {
@@ -370,7 +373,7 @@ public final class ViewHost {
                 evaluate(child, depth: depth)
                 children.append(child)
             }
-            node.children = children
+            node.children = NodeChildren(children)
             return
         }
         // Siblings' segments are distinct (`separateDuplicates`), so a segment names a child.
@@ -398,7 +401,7 @@ public final class ViewHost {
             }
         }
         for gone in previous.values { unmount(gone) }
-        node.children = children
+        node.children = NodeChildren(children)
     }
 
     /// Ends a subtree: its slots' rows are deleted in the next commit. Slots shared by key

@@ -18,13 +18,12 @@ final class ViewNode {
     var isMounted = true
     var view: any View
     var info: ViewTypeInfo
-    var children: [ViewNode] = []
+    var children = NodeChildren()
     /// The slots this view owns, by field (see `OwnedSlots`).
     var slots = OwnedSlots()
-    /// The slots the last evaluation read (kept alive while this node depends on them).
-    var reads: [SlotCell] = []
-    /// The update in which it was last evaluated.
-    var evaluatedInUpdate = -1
+    /// The slots the last evaluation read, each once (kept alive while this node depends on
+    /// them).
+    var reads = SlotCellList()
     /// Its modifiers' state and its environment reads; nil for most views (see
     /// `NodeAttachments`).
     var attachments: NodeAttachments?
