@@ -86,9 +86,26 @@ extension StoreAdmin {
                              _ progress: ((Int, Int) -> Void)?) throws -> ImportResult {
         var created: [String] = [], updated: [String] = [], unchanged: [String] = [], removed: [String] = []
         var counts = (created: 0, updated: 0, unchanged: 0, removed: 0)
+        // A batch of the file's slots, looked up in the store together (one round trip on
+        // PostgreSQL, `AdminRows.rows(_:)`), then written together.
+        var entries: [ImportEntry] = []
         var batch: [AdminRowWrite] = []
-        var handled = 0
         func flush() throws {
+            let found = try rows.rows(entries.map(\.key))
+            for (entry, row) in zip(entries, found) {
+                if let row, ByteKey(row.type) == ByteKey(entry.type), case .success(entry.value) = row.value {
+                    counts.unchanged += 1
+                    if listKeys { unchanged.append(entry.key) }
+                } else {
+                    if row == nil { counts.created += 1 } else { counts.updated += 1 }
+                    if listKeys { if row == nil { created.append(entry.key) } else { updated.append(entry.key) } }
+                    if let writer {
+                        batch.append(AdminRowWrite(key: entry.key, type: entry.type, value: entry.value,
+                                                   createdAt: row?.createdAt ?? writer.now, seenAt: row?.seenAt ?? writer.now))
+                    }
+                }
+            }
+            entries.removeAll(keepingCapacity: true)
             if let writer, !batch.isEmpty { try writer.upsert(batch) }
             batch.removeAll(keepingCapacity: true)
             // Rows written of rows to write: the slots not (yet) found unchanged.
@@ -99,22 +116,9 @@ extension StoreAdmin {
         var types = SlotTypeCache()
         _ = try reader.read { index, slot in
             // Checked in the first pass; checked again in case the file changed since.
-            let entry = try importEntry(slot, at: index, type: { types.type($0) }) { _ in true }
+            entries.append(try importEntry(slot, at: index, type: { types.type($0) }) { _ in true })
             count += 1
-            handled += 1
-            let row = try rows.row(entry.key)
-            if let row, ByteKey(row.type) == ByteKey(entry.type), case .success(entry.value) = row.value {
-                counts.unchanged += 1
-                if listKeys { unchanged.append(entry.key) }
-            } else {
-                if row == nil { counts.created += 1 } else { counts.updated += 1 }
-                if listKeys { if row == nil { created.append(entry.key) } else { updated.append(entry.key) } }
-                if let writer {
-                    batch.append(AdminRowWrite(key: entry.key, type: entry.type, value: entry.value,
-                                               createdAt: row?.createdAt ?? writer.now, seenAt: row?.seenAt ?? writer.now))
-                }
-            }
-            if handled % Self.importBatch == 0 { try flush() }
+            if entries.count == Self.importBatch { try flush() }
         }
         try flush()
         guard count == check.count else {

@@ -21,6 +21,10 @@ protocol AdminDatabase: AnyObject {
 protocol AdminRows: AnyObject {
     /// The row at `key`, compared by bytes.
     func row(_ key: String) throws -> StoredRow?
+    /// The rows at `keys`, in their order (nil for a key with no row), compared by bytes, in
+    /// as few statements as the backend can; the default is one `row` each
+    /// (AdminTransaction+Batches.swift).
+    func rows(_ keys: [String]) throws -> [StoredRow?]
     /// Hands the rows to `body` in key order, from the first key ≥ `start` (every row when
     /// nil), a bounded number in memory at a time, until `body` returns false.
     func forEachRow(from start: String?, _ body: (StoredRow) throws -> Bool) throws

@@ -25,3 +25,11 @@ extension AdminTransaction {
         for key in keys { try delete(key: key) }
     }
 }
+
+extension AdminRows {
+    /// One lookup per key: a prepared statement in process on SQLite costs no round trip.
+    /// PostgreSQL looks up a batch in one statement (PostgresAdminTransaction+Batches.swift).
+    func rows(_ keys: [String]) throws -> [StoredRow?] {
+        try keys.map { try row($0) }
+    }
+}

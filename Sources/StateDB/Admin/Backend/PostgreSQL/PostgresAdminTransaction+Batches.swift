@@ -50,6 +50,27 @@ extension PostgresAdminTransaction {
     }
 }
 
+extension PostgresAdminRows {
+    /// A batch of keys per statement (`key = ANY($1::text[])`, by the key index): one round
+    /// trip per `batchSize` keys, where `row(_:)` costs one per key.
+    func rows(_ keys: [String]) throws -> [StoredRow?] {
+        var found: [ByteKey: StoredRow] = [:]
+        found.reserveCapacity(keys.count)
+        for start in stride(from: 0, to: keys.count, by: PostgresAdminTransaction.batchSize) {
+            let batch = keys[start..<min(start + PostgresAdminTransaction.batchSize, keys.count)]
+            let result = try connection.execute("""
+                SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots
+                WHERE key = ANY($1::text[])
+                """, [.textArray(Array(batch))])
+            for index in 0..<result.rowCount {
+                let row = StoredRow(result, row: index)
+                found[ByteKey(row.key)] = row
+            }
+        }
+        return keys.map { found[ByteKey($0)] }
+    }
+}
+
 private extension PostgresParameter {
     /// The text of `.text`, nil for `.null` (an array element).
     var textElement: String? {
