@@ -56,6 +56,32 @@ struct SlotIndexTests {
         #expect(keys == model.keys.sorted())
     }
 
+    @Test func aTinyTableAgreesWithADictionaryWhereProbeRunsWrapAround() {
+        // At most six keys, so the table stays at eight buckets, three quarters full: probe
+        // runs often cross its end, and removals must move entries back across it.
+        var generator = SeededGenerator(state: 99)
+        for round in 0..<500 {
+            var index = SlotIndex()
+            var model: [String: SlotCell] = [:]
+            for _ in 0..<40 {
+                let key = Self.key(Int(generator.next() % 6) + round * 10)
+                if generator.next() % 3 == 0 {
+                    index[SlotIndexKey(key)] = nil
+                    model[key] = nil
+                } else {
+                    let cell = Self.cell(key)
+                    index[SlotIndexKey(key)] = .live(cell)
+                    model[key] = cell
+                }
+                for n in 0..<6 {
+                    let probe = Self.key(n + round * 10)
+                    #expect(index[SlotIndexKey(probe)]?.liveCell === model[probe], "round \(round): \(probe)")
+                }
+            }
+            #expect(index.count == model.count)
+        }
+    }
+
     @Test func removingEveryEntryInAnyOrderLeavesNothingBehind() {
         var index = SlotIndex()
         index.reserveCapacity(1_000)
