@@ -11,16 +11,17 @@ import Foundation
 /// lock-guarded fields on the same path: together the checks were 5.8% of the write bench's
 /// instructions (58 M of 1,004 M; BENCHMARKS.md).
 class SlotCell: @unchecked Sendable {
-    /// `identity/property`, shared with the store's index (one copy of the text per slot).
-    let key: String
+    /// The owning view's identity and the property name, as the `SlotKey` the slot was asked
+    /// for: a view's slots share its node's identity text, and their names are their field
+    /// table's, so a mounted slot holds no key text of its own. (A whole `identity/property`
+    /// string per cell, the one loaded from the file, cost ~80 bytes per slot.) `key` joins
+    /// them when it is needed: a commit's rows, a diagnostic.
+    let identity: String
+    let property: String
     /// The slot's types, shared by every cell of its field: the cell reads its type name there
     /// (8 bytes of reference rather than the name's 16, which took an Int slot's cell from 112
     /// to 104 bytes, a 16-byte step of the allocator less).
     let types: AnySlotTypes
-    /// `createdAt`, with `noTimestamp` for nil: an `Int64?` took 16 bytes for its one bit.
-    private var createdAtStorage = SlotCell.noTimestamp
-    /// `seenAt`, likewise.
-    private var seenAtStorage = SlotCell.noTimestamp
     /// Bumped on every change of the value, so work done outside the lock on a copy of the
     /// value (the app's `==`, key-path setters and `didSet`, decoding) can tell whether the
     /// cell changed meanwhile and must be done again.
@@ -40,12 +41,9 @@ class SlotCell: @unchecked Sendable {
     /// See `TypedSlotCell.valueRunsAppCode`; fixed at creation.
     let valueRunsAppCode: Bool
 
-    /// A timestamp that is not there (no Unix time in milliseconds is this far back).
-    private static let noTimestamp = Int64.min
-
-    /// `key` is the slot's key as the store's index holds it (`SlotKey.key`).
-    init(key: String, types: AnySlotTypes, comparesOutsideLock: Bool, valueRunsAppCode: Bool) {
-        self.key = key
+    init(key: SlotKey, types: AnySlotTypes, comparesOutsideLock: Bool, valueRunsAppCode: Bool) {
+        identity = key.identity
+        property = key.property
         self.types = types
         self.comparesOutsideLock = comparesOutsideLock
         self.valueRunsAppCode = valueRunsAppCode
@@ -54,24 +52,15 @@ class SlotCell: @unchecked Sendable {
     /// The stored type name of the slot's values (`ValueCodec.typeName`).
     var typeName: String { types.typeName }
 
-    /// Where the slot lives, split from `key` when asked for (an INSERT of its row, adoption):
-    /// keeping the two parts beside the key cost 32 bytes per slot for what is rarely read.
-    var slotKey: SlotKey { SlotKey(key) }
+    /// Where the slot lives.
+    var slotKey: SlotKey { SlotKey(identity: identity, property: property) }
 
-    /// Whether this is the slot at `slotKey`, compared without splitting `key`.
+    /// `identity/property`, the row's key (`SlotKey.key`), built when asked for.
+    var key: String { slotKey.key }
+
+    /// Whether this is the slot at `slotKey`, byte for byte.
     func hasKey(_ slotKey: SlotKey) -> Bool {
-        key.isKey(identity: slotKey.identity, property: slotKey.property)
-    }
-
-    /// When the row was created (Unix ms); nil while it exists only in memory.
-    var createdAt: Int64? {
-        get { createdAtStorage == Self.noTimestamp ? nil : createdAtStorage }
-        set { createdAtStorage = newValue ?? Self.noTimestamp }
-    }
-    /// `seen_at` as last committed (Unix ms).
-    var seenAt: Int64? {
-        get { seenAtStorage == Self.noTimestamp ? nil : seenAtStorage }
-        set { seenAtStorage = newValue ?? Self.noTimestamp }
+        identity.hasSameBytes(as: slotKey.identity) && property.hasSameBytes(as: slotKey.property)
     }
 
     // MARK: Flags
@@ -85,6 +74,7 @@ class SlotCell: @unchecked Sendable {
         static let reportedWriteDuringBody: UInt16 = 1 << 5
         static let foundNoRow: UInt16 = 1 << 6
         static let isExplicitKey: UInt16 = 1 << 7
+        static let hasRow: UInt16 = 1 << 8
     }
 
     @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
@@ -92,6 +82,13 @@ class SlotCell: @unchecked Sendable {
         if on { flags |= bit } else { flags &= ~bit }
     }
 
+    /// The slot's row is in the file (the commit UPDATEs it rather than INSERTing one). The
+    /// cell kept the row's `created_at` and `seen_at` for this until they were found to be read
+    /// nowhere else: 16 bytes per slot for one bit.
+    var hasRow: Bool {
+        get { flag(Flag.hasRow) }
+        set { setFlag(Flag.hasRow, newValue) }
+    }
     /// The value differs from the row (or there is no row yet).
     var needsWrite: Bool {
         get { flag(Flag.needsWrite) }
@@ -208,7 +205,7 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     @exclusivity(unchecked) var value: Value
     let initialValue: Value
 
-    required init(key: String, value: Value, initialValue: Value, types: SlotTypes<Value>) {
+    required init(key: SlotKey, value: Value, initialValue: Value, types: SlotTypes<Value>) {
         self.value = value
         self.initialValue = initialValue
         super.init(key: key, types: types, comparesOutsideLock: Self.equalityRunsAppCode,

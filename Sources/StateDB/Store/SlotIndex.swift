@@ -2,8 +2,8 @@
 /// (the cell of a slot in use, or a row loaded from the file that nothing asked for yet).
 ///
 /// An open-addressing table of 16-byte buckets, each a key's hash and its entry. The key's
-/// text is not kept in the table: the entry has it (a cell's `key`, a dormant row's), so a
-/// lookup compares with that. A `Dictionary<SlotIndexKey, SlotEntry>` bucket held the key
+/// text is not kept in the table: the entry has it (a cell's identity and property, a
+/// dormant row's key), so a lookup compares with that. A `Dictionary<SlotIndexKey, SlotEntry>` bucket held the key
 /// again (its hash, its text and an optional property: 40 bytes) beside the 8-byte entry, 48
 /// bytes a bucket, 79 bytes a slot at 40,000 slots; this table takes 26.
 ///
@@ -54,7 +54,7 @@ struct SlotIndex {
     }
 
     /// The entry at `position`. A new value must be an entry of the same key (a dormant row
-    /// turning live keeps the row's key text).
+    /// turning into the cell of the same slot).
     subscript(position: Position) -> SlotEntry {
         get { buckets[position.bucket].entry! }
         set { buckets[position.bucket].entry = newValue }
@@ -105,7 +105,7 @@ struct SlotIndex {
         while true {
             let here = buckets[bucket].tag
             if here == 0 { return (bucket, false) }
-            if here == tag, let entry = buckets[bucket].entry, key.isKey(of: entry.key) { return (bucket, true) }
+            if here == tag, let entry = buckets[bucket].entry, key.isKey(of: entry) { return (bucket, true) }
             bucket = (bucket + 1) & mask
         }
     }

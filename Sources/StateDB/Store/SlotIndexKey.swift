@@ -54,10 +54,21 @@ struct SlotIndexKey: Hashable {
         self.property = property
     }
 
-    /// Whether `text` (a whole key, as an index entry holds it) is this key.
+    /// Whether `text` (a whole key, as a dormant row holds it) is this key.
     func isKey(of text: String) -> Bool {
         guard let property else { return text.hasSameBytes(as: head) }
         return text.isKey(identity: head, property: property)
+    }
+
+    /// Whether `entry` is this key's: a dormant row's whole key, or a cell's two parts.
+    func isKey(of entry: SlotEntry) -> Bool {
+        switch entry {
+        case .dormant(let row):
+            return isKey(of: row.key)
+        case .live(let cell):
+            guard let property else { return head.isKey(identity: cell.identity, property: cell.property) }
+            return head.hasSameBytes(as: cell.identity) && property.hasSameBytes(as: cell.property)
+        }
     }
 
     /// The key's text (built only for a key given in two parts).
@@ -133,7 +144,7 @@ struct SlotIndexKey: Hashable {
 extension String {
     /// Whether both texts are the same bytes (`==` on strings also accepts canonically
     /// equivalent spellings).
-    fileprivate func hasSameBytes(as other: String) -> Bool {
+    func hasSameBytes(as other: String) -> Bool {
         // Native strings lend their bytes without a copy; `withUTF8` on a `var` copy of each
         // cost a retain, a release and a uniqueness check apiece on every lookup.
         if let same = utf8.withContiguousStorageIfAvailable({ left in

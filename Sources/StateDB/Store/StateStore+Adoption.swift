@@ -43,7 +43,7 @@ extension StateStore {
         if rowsOnDemand { _ = try? readRowOnDemand(index, key: oldKey) }
         while true {
             let taken: (row: DormantRowBox, staged: StagedValue)? = lock.withLock {
-                guard !cell.isEnded, cell.createdAt == nil, case .dormant(let row) = slots[index],
+                guard !cell.isEnded, !cell.hasRow, case .dormant(let row) = slots[index],
                       row.type == cell.typeName else { return nil }
                 return (row, cell.stageLocked())
             }
@@ -51,7 +51,7 @@ extension StateStore {
                   let changesValue = try? cell.decode(stored, into: staged) else { return false }
             var wakeUps: [@Sendable () -> Void] = []
             let outcome: Bool? = lock.withLock {
-                guard !cell.isEnded, cell.createdAt == nil, case .dormant(let now) = slots[index],
+                guard !cell.isEnded, !cell.hasRow, case .dormant(let now) = slots[index],
                       now.type == cell.typeName else { return false }
                 guard now.version == row.version, cell.revision == staged.revision else { return nil }
                 if changesValue { _ = cell.applyLocked(staged) }
@@ -61,7 +61,7 @@ extension StateStore {
                 // The row, renamed, holds the value: nothing to write but the seen stamp.
                 cell.needsWrite = false
                 cell.needsSeenStamp = true
-                cell.createdAt = row.createdAt
+                cell.hasRow = true
                 enqueueLocked(cell)
                 wakeUps = noteChangeLocked(cell)
                 return true

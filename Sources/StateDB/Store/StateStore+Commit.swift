@@ -22,14 +22,11 @@ extension StateStore {
                     // The row to rename was gone (another process deleted it) or its new key was
                     // taken: the value in memory is written under the new key next time instead.
                     for adoption in missedAdoptions where !adoption.cell.isEnded {
-                        adoption.cell.createdAt = nil
+                        adoption.cell.hasRow = false
                         adoption.cell.needsWrite = true
                         enqueueLocked(adoption.cell)
                     }
-                    for item in batch.cells where item.writesValue {
-                        if item.cell.createdAt == nil { item.cell.createdAt = batch.now }
-                    }
-                    for item in batch.cells { item.cell.seenAt = batch.now }
+                    for item in batch.cells where item.writesValue { item.cell.hasRow = true }
                     noteRowsGoneLocked(batch.deletions)
                     noteRowsGoneLocked(batch.adoptions.map(\.fromKey))
                 }
@@ -69,7 +66,7 @@ extension StateStore {
                 guard !cell.isEnded else { continue }
                 let writesValue = cell.needsWrite
                 batch.cells.append(.init(cell: cell, writesValue: writesValue, encode: writesValue ? cell.captureForCommit() : nil,
-                                         rowExists: cell.createdAt != nil))
+                                         rowExists: cell.hasRow))
                 cell.needsWrite = false
                 cell.needsSeenStamp = false
             }

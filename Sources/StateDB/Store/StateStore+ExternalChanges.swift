@@ -102,7 +102,7 @@ extension StateStore {
                 }
                 guard !cell.isEnded, !cell.hasNoValue else { continue }
                 released.append(cell.resetToInitialLocked())
-                cell.createdAt = nil
+                cell.hasRow = false
                 // A slot whose defaults are not stored is left without a value (readers show
                 // their defaults) and writes nothing; any other records its initial value again.
                 if cell.hasNoValue {

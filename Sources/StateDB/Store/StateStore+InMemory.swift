@@ -10,14 +10,12 @@ extension StateStore {
     /// INSERT per slot into a database no one reads.
     func settleInMemory() {
         lock.withLock {
-            let now = nowMilliseconds()
             for cell in commitQueue {
                 cell.isQueued = false
                 guard !cell.isEnded else { continue }
-                if cell.needsWrite && cell.createdAt == nil { cell.createdAt = now }
+                if cell.needsWrite { cell.hasRow = true }
                 cell.needsWrite = false
                 cell.needsSeenStamp = false
-                cell.seenAt = now
             }
             commitQueue.removeAll(keepingCapacity: true)
             pendingDeletions.removeAll()

@@ -67,7 +67,9 @@ extension StateStore {
                     }
                     continue
                 }
-                let key = row.key  // the text loaded from the file: no new copy
+                // The cell takes the key's parts as asked for (the view's identity text and
+                // its field's name), so the key text loaded with the row goes with it.
+                let key = slotKey
                 let now = nowMilliseconds()
                 // `SlotCell?`, not an optional of the generic type (see `found`).
                 var decoded: SlotCell?
@@ -93,21 +95,20 @@ extension StateStore {
                     } else {
                         // No default to write over it: the row goes once it is in quarantine.
                         (cell as! StoredDefaultCell<Value>).markHasNoValue()
-                        pendingDeletions.append(key)
+                        pendingDeletions.append(row.key)
                     }
                     pendingQuarantine.append(QuarantineEntry(row: row.row, expectedType: cell.typeName, error: error))
                     diagnostic = StateDiagnostic(
-                        kind: .quarantined, key: key,
+                        kind: .quarantined, key: row.key,
                         message: "the stored \(row.type) value does not decode as \(cell.typeName) (\(error)); it was moved to quarantine and the slot starts from its initial value. See `statedb quarantine`.")
                 }
-                cell.createdAt = row.createdAt
-                cell.seenAt = row.seenAt
+                cell.hasRow = true
                 cell.needsSeenStamp = now - row.seenAt > seenStampInterval
                 if isExplicitKey {
                     // Recorded even though the row exists: a store written before schema 4 does
                     // not list the keys its app named.
                     cell.isExplicitKey = true
-                    pendingExplicitKeys.append(key)
+                    pendingExplicitKeys.append(row.key)
                 }
                 slots[index] = .live(cell)
                 found = cell
@@ -115,8 +116,7 @@ extension StateStore {
             } else if let index {
                 found = slots[index].liveCell
             } else {
-                let key = slotKey.key
-                let cell = types.cell.init(key: key, value: initialValue(), initialValue: initialValue(), types: types)
+                let cell = types.cell.init(key: slotKey, value: initialValue(), initialValue: initialValue(), types: types)
                 if types.recordsInitialValue {
                     cell.needsWrite = true
                 } else {
@@ -124,7 +124,7 @@ extension StateStore {
                 }
                 if isExplicitKey {
                     cell.isExplicitKey = true
-                    pendingExplicitKeys.append(key)
+                    pendingExplicitKeys.append(slotKey.key)
                 } else {
                     cell.foundNoRow = true
                 }
@@ -317,7 +317,7 @@ extension StateStore {
             cell.isEnded = true
             cell.needsWrite = false
             cell.needsSeenStamp = false
-            let key = SlotIndexKey(cell.key)
+            let key = SlotIndexKey(identity: cell.identity, property: cell.property)
             if slots[key]?.liveCell === cell { slots[key] = nil }
             pendingDeletions.append(cell.key)
             noteRowGoingLocked(key)

@@ -68,7 +68,7 @@ extension StateStore {
                     cell.needsWrite = false
                     // Deleted even when the row may not exist yet (a first write not committed):
                     // a commit in progress may be writing it now.
-                    cell.createdAt = nil
+                    cell.hasRow = false
                     pendingDeletions.append(cell.key)
                     wakeUps = noteChangeLocked(cell)
                 }

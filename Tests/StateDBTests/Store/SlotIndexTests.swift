@@ -7,10 +7,29 @@ import Testing
 
 struct SlotIndexTests {
     private static func cell(_ key: String) -> SlotCell {
-        EquatableSlotCell<Int>(key: key, value: 0, initialValue: 0, types: SlotTypes<Int>())
+        EquatableSlotCell<Int>(key: SlotKey(key), value: 0, initialValue: 0, types: SlotTypes<Int>())
     }
 
     private static func key(_ n: Int) -> String { "Root/ForEach/Row[id: \(n)]/count" }
+
+    @Test func aCellIsFoundByItsWholeKeyAndByItsParts() {
+        // A cell keeps its key as the identity and property it was asked for; a lookup may
+        // spell the key whole (a row's text, a deletion) or in parts (a view mounting).
+        var index = SlotIndex()
+        let nested = Self.cell("Root/Row[id: 1]/count")
+        let topLevel = Self.cell("theme")
+        index[SlotIndexKey(identity: "Root/Row[id: 1]", property: "count")] = .live(nested)
+        index[SlotIndexKey("theme")] = .live(topLevel)
+        #expect(index[SlotIndexKey("Root/Row[id: 1]/count")]?.liveCell === nested)
+        #expect(index[SlotIndexKey(identity: "Root/Row[id: 1]", property: "count")]?.liveCell === nested)
+        #expect(index[SlotIndexKey(identity: "", property: "theme")]?.liveCell === topLevel)
+        #expect(index[SlotIndexKey("theme")]?.liveCell === topLevel)
+        // Same hash (split at the last `/`), other bytes: other slots.
+        #expect(index[SlotIndexKey("/theme")] == nil)
+        #expect(index[SlotIndexKey("Root/Row[id: 1]/coun")] == nil)
+        #expect(index[SlotIndexKey(identity: "Root/Row[id: 1]/count", property: "")] == nil)
+        #expect(nested.key == "Root/Row[id: 1]/count" && topLevel.key == "theme")
+    }
 
     @Test func anEntryIsOnePointerWide() {
         // What makes a bucket 16 bytes: an empty bucket is the entry's spare bits, not a tag.

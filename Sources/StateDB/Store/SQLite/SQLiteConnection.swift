@@ -134,6 +134,11 @@ final class SQLiteConnection {
 
     var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 
+    /// Frees the pages this connection's cache holds that no statement is using.
+    func releaseCachedPages() {
+        if let handle { sqlite3_db_release_memory(handle) }
+    }
+
     /// Turns this connection's triggers on or off (other connections keep theirs).
     func setTriggersEnabled(_ enabled: Bool) throws {
         guard let db = handle, statedb_set_triggers_enabled(db, enabled ? 1 : 0) == (enabled ? 1 : 0) else {
