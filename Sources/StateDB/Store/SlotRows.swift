@@ -88,7 +88,7 @@ enum SlotRows {
     ///
     /// The texts are lent to SQLite for the step instead of copied (see
     /// `SQLiteStatement.withText`).
-    static func updateValue(of key: String, type: String, value: StoredValue, now: Int64, tick: Int64,
+    static func updateValue(of slotKey: SlotKey, type: String, value: StoredValue, now: Int64, tick: Int64,
                             on connection: SQLiteConnection) throws -> Bool {
         let statement = try connection.cached("""
             UPDATE slots SET type = ?2, encoding = ?3, value = ?4, updated_at = ?5, seen_at = ?5, version = ?6
@@ -97,7 +97,7 @@ enum SlotRows {
         statement.bind(now, at: 5)
         statement.bind(tick, at: 6)
         statement.bindStatic(value.staticEncoding, at: 3)
-        try statement.withText(key, at: 1) {
+        try statement.withText(of: slotKey, at: 1) {
             try statement.withText(type, at: 2) {
                 try value.withBound(to: statement, at: 4) { try statement.run() }
             }
@@ -108,7 +108,7 @@ enum SlotRows {
     /// A commit's value for a row that may not exist yet: inserted with `created_at`,
     /// `updated_at` and `seen_at` all `now`, or, when the row is there after all, updated as
     /// `updateValue` does.
-    static func insertValue(of slotKey: SlotKey, key: String, type: String, value: StoredValue, now: Int64, tick: Int64,
+    static func insertValue(of slotKey: SlotKey, type: String, value: StoredValue, now: Int64, tick: Int64,
                             on connection: SQLiteConnection) throws {
         let statement = try connection.cached("""
             INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
@@ -122,7 +122,7 @@ enum SlotRows {
         statement.bindStatic(value.staticEncoding, at: 5)
         statement.bind(now, at: 7)
         statement.bind(tick, at: 8)
-        try statement.withText(key, at: 1) {
+        try statement.withText(of: slotKey, at: 1) {
             try statement.withText(type, at: 4) {
                 try value.withBound(to: statement, at: 6) { try statement.run() }
             }

@@ -114,7 +114,7 @@ extension StateStore {
                 case .encoded(let encoded): value = encoded
                 case .deferred(let encode): value = try encode()
                 }
-                work.writes.append(StoreCommit.Write(key: cell.key, type: cell.typeName, value: value, rowExists: item.rowExists))
+                work.writes.append(StoreCommit.Write(slotKey: cell.slotKey, type: cell.typeName, value: value, rowExists: item.rowExists))
             } catch {
                 report(StateDiagnostic(kind: .flushFailed, key: cell.key, message: "the value cannot be encoded (\(error)); it stays in memory only."))
             }

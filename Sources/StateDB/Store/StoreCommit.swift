@@ -6,28 +6,17 @@
 struct StoreCommit: Sendable {
     /// A slot's new value.
     struct Write: Sendable {
-        let key: String
+        /// The slot, in the parts its cell keeps: SQLite binds the key joined in a buffer on
+        /// the stack (`SQLiteStatement.withText(of:at:_:)`), where a new `key` string per
+        /// written row cost the write bench 2% of its instructions.
+        let slotKey: SlotKey
         let type: String
         let value: StoredValue
         /// The row existed when the cell was last committed or loaded: tried as an UPDATE first.
         let rowExists: Bool
 
-        init(key: String, type: String, value: StoredValue, rowExists: Bool) {
-            self.key = key
-            self.type = type
-            self.value = value
-            self.rowExists = rowExists
-        }
-
-        /// A write whose caller has the key's parts at hand; `slotKey.key` is `key`.
-        init(slotKey: SlotKey, key: String, type: String, value: StoredValue, rowExists: Bool) {
-            assert(slotKey.key == key, "a write's slot key is its key's two parts")
-            self.init(key: key, type: type, value: value, rowExists: rowExists)
-        }
-
-        /// The key's identity and property, split when asked for (an INSERT writes them): cells
-        /// no longer keep them (32 bytes a slot), and most writes UPDATE a row by its key.
-        var slotKey: SlotKey { SlotKey(key) }
+        /// `identity/property` (`SlotKey.key`), built when asked for.
+        var key: String { slotKey.key }
     }
 
     /// A stored row moving to a new key (a view moved), recorded in `statedb_adoptions`.

@@ -14,7 +14,7 @@ struct PostgresCLITests {
         defer { store.close() }
         if !rows.isEmpty {
             _ = try store.commit(StoreCommit(writes: rows.map {
-                StoreCommit.Write(slotKey: SlotKey($0.0), key: $0.0, type: $0.2, value: $0.1, rowExists: false)
+                StoreCommit.Write(slotKey: SlotKey($0.0), type: $0.2, value: $0.1, rowExists: false)
             }))
         }
         return database

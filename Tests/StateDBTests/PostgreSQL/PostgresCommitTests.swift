@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized, .enabled(if: PostgresTestServer.isAvailable, "needs PostgreSQL server binaries (apt-get install postgresql)"))
 struct PostgresCommitTests {
     static func write(_ key: String, _ value: StoredValue, type: String = "Swift.Int", exists: Bool = false) -> StoreCommit.Write {
-        .init(slotKey: SlotKey(key), key: key, type: type, value: value, rowExists: exists)
+        .init(slotKey: SlotKey(key), type: type, value: value, rowExists: exists)
     }
 
     static func values(_ rows: [StoredRow]) -> [String: StoredValue] {

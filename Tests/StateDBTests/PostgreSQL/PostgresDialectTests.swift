@@ -60,7 +60,7 @@ struct PostgresDialectTests {
         // statedb's own commit advances the clock itself; the delete trigger takes that tick.
         let result = try store.commit(StoreCommit(
             deletions: ["Bulk/5/n", "Bulk/6/n"],
-            writes: [StoreCommit.Write(slotKey: SlotKey("Bulk/4/n"), key: "Bulk/4/n", type: "Swift.Int", value: .integer(7), rowExists: true)]))
+            writes: [StoreCommit.Write(slotKey: SlotKey("Bulk/4/n"), type: "Swift.Int", value: .integer(7), rowExists: true)]))
         #expect(result.tick == 3)
         #expect(try database.psql("SELECT tick FROM statedb_clock") == "3", "one tick for the commit, none more from its deletes")
         #expect(try database.psql("SELECT string_agg(key || '@' || version, ',' ORDER BY key) FROM slot_tombstones WHERE key IN ('Bulk/5/n', 'Bulk/6/n')")
@@ -88,7 +88,7 @@ struct PostgresDialectTests {
         // The commit leaves a tombstone and a row for one key, both at its tick.
         _ = try store.commit(StoreCommit(
             deletions: ["A/x"],
-            writes: [StoreCommit.Write(slotKey: SlotKey("A/x"), key: "A/x", type: "Swift.Int", value: .integer(1), rowExists: false)]))
+            writes: [StoreCommit.Write(slotKey: SlotKey("A/x"), type: "Swift.Int", value: .integer(1), rowExists: false)]))
         #expect(try database.psql("SELECT (SELECT version FROM slots WHERE key = 'A/x') || ' ' || (SELECT version FROM slot_tombstones WHERE key = 'A/x')") == "1 1")
         try database.psql("DELETE FROM slots WHERE key = 'A/x'")
         #expect(try database.psql("SELECT tick FROM statedb_clock") == "2", "the hand delete is a change of its own")

@@ -191,6 +191,25 @@ final class SQLiteStatement {
     }
 
     /// Binds a text that lives as long as the program (a string literal), without a copy.
+    /// `withText(_:at:_:)` for the text of `slotKey.key`, joined in a temporary buffer (on the
+    /// stack for any key of a sane length) rather than in a new string.
+    func withText<R>(of slotKey: SlotKey, at index: Int32, _ body: () throws -> R) rethrows -> R {
+        if slotKey.identity.isEmpty { return try withText(slotKey.property, at: index, body) }
+        var identity = slotKey.identity, property = slotKey.property
+        let identityCount = identity.utf8.count, count = identityCount + 1 + property.utf8.count
+        return try withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { buffer in
+            identity.withUTF8 { buffer.copyMemory(from: UnsafeRawBufferPointer($0)) }
+            buffer[identityCount] = UInt8(ascii: "/")
+            property.withUTF8 { UnsafeMutableRawBufferPointer(rebasing: buffer[(identityCount + 1)...]).copyMemory(from: UnsafeRawBufferPointer($0)) }
+            sqlite3_bind_text64(handle, index, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), sqlite3_uint64(count), sqliteStatic, UInt8(SQLITE_UTF8))
+            defer {
+                sqlite3_reset(handle)  // as in `withText(_:at:_:)`: no pointer outlives the buffer
+                sqlite3_bind_null(handle, index)
+            }
+            return try body()
+        }
+    }
+
     func bindStatic(_ value: StaticString, at index: Int32) {
         sqlite3_bind_text64(handle, index, UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self),
                             sqlite3_uint64(value.utf8CodeUnitCount), sqliteStatic, UInt8(SQLITE_UTF8))

@@ -35,10 +35,10 @@ extension SQLiteStoreDatabase {
                     // A row known to exist is updated in place: cheaper for SQLite than an UPSERT,
                     // which first tries the INSERT. Another process may have deleted it meanwhile;
                     // then the UPDATE changes nothing and the UPSERT below puts it back.
-                    if write.rowExists, try SlotRows.updateValue(of: write.key, type: write.type, value: write.value, now: now, tick: tick, on: connection) {
+                    if write.rowExists, try SlotRows.updateValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, on: connection) {
                         continue
                     }
-                    try SlotRows.insertValue(of: write.slotKey, key: write.key, type: write.type, value: write.value, now: now, tick: tick, on: connection)
+                    try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, on: connection)
                 }
                 for key in commit.explicitKeys {
                     try SlotRows.markExplicit(key, on: connection)
