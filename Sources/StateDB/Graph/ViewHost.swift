@@ -438,6 +438,7 @@ public final class ViewHost {
                     var foundNoRow = false
                     let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
                     node.slots[index] = location
+                    if index == 0, let cell = location.anyCell { node.shareIdentity(cell.identity) }
                     if field.sharesSlotByKey { watchStore(of: location) }
                     if foundNoRow, let cell = location.anyCell {
                         freshSlots.append(MovedStateMatcher.FreshSlot(cell: cell, node: node, property: field.name))

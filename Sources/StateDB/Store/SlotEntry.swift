@@ -29,7 +29,8 @@ enum SlotEntry {
 /// A class rather than an `indirect` case: matching `.dormant(let row)` on an indirect case
 /// copied the whole `StoredRow` out of its box (four strings and the value retained, then
 /// released), ~270 instructions per slot mounted; through a reference each field is read in
-/// place. The fields the store reads are forwarded, so code reads `row.key` either way.
+/// place. The fields the store reads are forwarded, so code reads `row.key` either way
+/// (`key` joins a key loaded in parts: hot paths read `storedKey`'s parts instead).
 final class DormantRowBox: Sendable {
     let row: StoredRow
 
@@ -38,6 +39,7 @@ final class DormantRowBox: Sendable {
     }
 
     var key: String { row.key }
+    var storedKey: StoredKey { row.storedKey }
     var type: String { row.type }
     var value: Result<StoredValue, StoredValueError> { row.value }
     var createdAt: Int64 { row.createdAt }

@@ -64,7 +64,11 @@ struct SlotIndexKey: Hashable {
     func isKey(of entry: SlotEntry) -> Bool {
         switch entry {
         case .dormant(let row):
-            return isKey(of: row.key)
+            let key = row.row.storedKey
+            guard let rowProperty = key.property else { return isKey(of: key.head) }
+            // In parts: the row's identity (`head`) is never empty.
+            guard let property, !head.isEmpty else { return text.isKey(identity: key.head, property: rowProperty) }
+            return head.hasSameBytes(as: key.head) && property.hasSameBytes(as: rowProperty)
         case .live(let cell):
             guard let property else { return head.isKey(identity: cell.identity, property: cell.property) }
             return head.hasSameBytes(as: cell.identity) && property.hasSameBytes(as: cell.property)

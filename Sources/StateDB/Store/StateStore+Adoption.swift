@@ -85,7 +85,7 @@ extension StateStore {
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
             slots.allEntries.contains { entry in
-                if case .dormant(let row) = entry { return Self.startsWith(row.key, prefix) }
+                if case .dormant(let row) = entry { return row.storedKey.hasPrefix(prefix) }
                 return false
             }
         }
@@ -117,14 +117,11 @@ extension StateStore {
         return lock.withLock {
             var rows: [DormantRow] = []
             for entry in slots.allEntries {
-                guard case .dormant(let row) = entry, Self.startsWith(row.key, prefix), include(row.key) else { continue }
+                guard case .dormant(let row) = entry, row.storedKey.hasPrefix(prefix), include(row.key) else { continue }
                 rows.append(DormantRow(key: row.key, type: row.type))
             }
             return rows
         }
     }
 
-    private static func startsWith(_ text: String, _ prefix: [UInt8]) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.starts(with: prefix) } ?? text.utf8.starts(with: prefix)
-    }
 }

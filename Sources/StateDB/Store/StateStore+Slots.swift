@@ -67,9 +67,14 @@ extension StateStore {
                     }
                     continue
                 }
-                // The cell takes the key's parts as asked for (the view's identity text and
-                // its field's name), so the key text loaded with the row goes with it.
-                let key = slotKey
+                // The cell keeps the key in parts: the row's when it was loaded in parts (the
+                // identity text its view's other rows share, which the view's node then takes
+                // too), else as asked for (the view's identity, the field's name).
+                let key = if let property = row.row.storedKey.property {
+                    SlotKey(identity: row.row.storedKey.head, property: property)
+                } else {
+                    slotKey
+                }
                 let now = nowMilliseconds()
                 // `SlotCell?`, not an optional of the generic type (see `found`).
                 var decoded: SlotCell?

@@ -167,7 +167,7 @@ public final class StateStore: @unchecked Sendable {
             }
             var entries = SlotIndex()
             entries.reserveCapacity(rows.count)  // no rehashing as it fills
-            for row in rows { entries[SlotIndexKey(row.key)] = .dormant(DormantRowBox(row)) }
+            for row in rows { entries[row.row.storedKey.indexKey] = .dormant(row) }
             lock.withLock { slots = entries }
         }
     }

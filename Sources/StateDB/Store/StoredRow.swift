@@ -6,7 +6,9 @@ struct StoredRow: Sendable {
     /// parts, and reading them made SQLite decode two more texts per row for nothing.
     static let selectSQL: SQL = "SELECT key, type, encoding, value, created_at, updated_at, seen_at, version FROM slots"
 
-    let key: String
+    /// The key as read: whole, or (the store's own load, see `RepeatedTexts.sharesKeyParts`)
+    /// in the parts `SlotKey` splits it into, the identity shared with the row before.
+    let storedKey: StoredKey
     let type: String
     let encoding: String
     /// The value, or why it could not be read as its encoding.
@@ -16,9 +18,12 @@ struct StoredRow: Sendable {
     let seenAt: Int64
     let version: Int64
 
+    /// `identity/property`, the row's key (built when it was loaded in parts).
+    var key: String { storedKey.text }
+
     /// The identity and property, split from the key as the store wrote them.
-    var identity: String { SlotKey(key).identity }
-    var property: String { SlotKey(key).property }
+    var identity: String { storedKey.slotKey.identity }
+    var property: String { storedKey.slotKey.property }
 
     /// The row `statement` (a query of `selectSQL`'s columns) is on.
     init(_ statement: SQLiteStatement) {
@@ -30,7 +35,7 @@ struct StoredRow: Sendable {
     /// rows, which repeat (a store holds a handful of types, and seven encodings), so most rows
     /// make no new string for either.
     init(_ statement: SQLiteStatement, texts: inout RepeatedTexts) {
-        key = statement.string(at: 0)
+        storedKey = texts.sharesKeyParts ? statement.keyInParts(at: 0, reusing: &texts) : StoredKey(statement.string(at: 0))
         type = statement.string(at: 1, reusing: &texts.types)
         let (encoding, place) = statement.stringAndPlace(at: 2, reusing: &texts.encodings)
         self.encoding = encoding
@@ -56,6 +61,90 @@ struct RepeatedTexts {
     /// Starts out knowing the seven encodings, in `StoredEncoding`'s order: a text's place
     /// there is its kind.
     var encodings = RecentTexts(StoredEncoding.allCases.map(\.text))
+    /// Read keys in parts (`StoredKey.init(identity:property:)`): the rows of the store's own load, which its
+    /// slots' cells and views keep. Other readers (the CLI) want the key whole.
+    var sharesKeyParts = false
+    /// The properties of the rows read, and the identity of the last (a view's slots are
+    /// written together, so its rows mostly follow each other).
+    var properties = RecentTexts()
+    var lastIdentity = ""
+
+    init(sharesKeyParts: Bool = false) {
+        self.sharesKeyParts = sharesKeyParts
+    }
+
+    /// The key of `bytes` in parts, split at the last `/` (as `SlotKey` splits it), the
+    /// identity shared with the previous row's and the property with earlier rows' when the
+    /// bytes are the same. A key with no identity is kept whole.
+    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredKey {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else {
+            return StoredKey(String(decoding: bytes, as: UTF8.self))
+        }
+        let identityBytes = UnsafeBufferPointer(rebasing: bytes[..<slash])
+        var identity = lastIdentity
+        let same = identity.withUTF8 { $0.count == identityBytes.count && memcmp($0.baseAddress!, identityBytes.baseAddress!, $0.count) == 0 }
+        if !same {
+            identity = String(decoding: identityBytes, as: UTF8.self)
+            lastIdentity = identity
+        }
+        return StoredKey(identity: identity, property: properties.text(UnsafeBufferPointer(rebasing: bytes[(slash + 1)...])))
+    }
+}
+
+/// A row's key as loaded.
+///
+/// The store's own load keeps the parts: the identity text is shared by the rows of one view,
+/// and handed on to the cells and the view node that mount them, so a mounted tree holds one
+/// copy of each view's identity. Whole keys loaded for every slot cost ~96 bytes a slot, and
+/// freeing them as slots mounted left the heap too scattered to give the memory back.
+///
+/// A struct of two fields rather than an enum: a field is read in place through the row's box,
+/// where matching an enum's case copied (retained) its payload on every lookup.
+struct StoredKey: Sendable {
+    /// The whole key, or its identity (never empty) when `property` is not nil.
+    let head: String
+    /// The property, for a key kept in parts: the key is `head/property`.
+    let property: String?
+
+    /// The key `text`, kept whole.
+    init(_ text: String) {
+        head = text
+        property = nil
+    }
+
+    /// The key `identity/property`; `identity` is not empty.
+    init(identity: String, property: String) {
+        head = identity
+        self.property = property
+    }
+
+    var text: String {
+        guard let property else { return head }
+        return head + "/" + property
+    }
+
+    /// The slot key; for a key in parts, made of the same texts.
+    var slotKey: SlotKey {
+        guard let property else { return SlotKey(head) }
+        return SlotKey(identity: head, property: property)
+    }
+
+    /// The key of the store's slot index.
+    var indexKey: SlotIndexKey {
+        guard let property else { return SlotIndexKey(head) }
+        return SlotIndexKey(identity: head, property: property)
+    }
+
+    /// Whether the key's bytes start with `prefix`'s, compared without joining the parts.
+    func hasPrefix(_ prefix: [UInt8]) -> Bool {
+        guard let property else {
+            return head.utf8.withContiguousStorageIfAvailable { $0.starts(with: prefix) } ?? head.utf8.starts(with: prefix)
+        }
+        let identityCount = head.utf8.count
+        if prefix.count <= identityCount { return head.utf8.starts(with: prefix) }
+        return head.utf8.elementsEqual(prefix[..<identityCount]) && prefix[identityCount] == UInt8(ascii: "/")
+            && property.utf8.starts(with: prefix[(identityCount + 1)...])
+    }
 }
 
 /// A few texts read lately, handed out again when a column holds the same bytes.

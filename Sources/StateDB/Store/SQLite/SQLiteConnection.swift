@@ -275,6 +275,11 @@ final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(handle, index))
         return recent.textAndPlace(UnsafeBufferPointer(start: text, count: count))
     }
+    /// The key in column `index` in parts, shared with earlier rows' (`RepeatedTexts.key`).
+    func keyInParts(at index: Int32, reusing texts: inout RepeatedTexts) -> StoredKey {
+        guard let text = sqlite3_column_text(handle, index) else { return StoredKey("") }
+        return texts.key(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+    }
     func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
     func bytes(at index: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, index))

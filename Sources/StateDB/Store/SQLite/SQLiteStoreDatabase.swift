@@ -84,7 +84,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
 
     // MARK: - Reading
 
-    func loadAllRows(atMost limit: Int) throws -> (rows: [StoredRow]?, tick: Int64) {
+    func loadAllRows(atMost limit: Int) throws -> (rows: [DormantRowBox]?, tick: Int64) {
         try run("loading the store") {
             // The largest rowid bounds the row count and costs one descent of the table's
             // B-tree, where count(*) reads the whole key index (~200 ms at a million rows). A
@@ -97,11 +97,11 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 return (nil, try StoreClock.current(on: connection))
             }
             let statement = try connection.prepare(StoredRow.selectSQL)
-            var rows: [StoredRow] = []
+            var rows: [DormantRowBox] = []
             rows.reserveCapacity(Int(try rowCount()))  // no regrowth as it fills
-            var texts = RepeatedTexts()
+            var texts = RepeatedTexts(sharesKeyParts: true)
             while try statement.step() {
-                rows.append(StoredRow(statement, texts: &texts))
+                rows.append(DormantRowBox(StoredRow(statement, texts: &texts)))
             }
             dataVersion = try connection.pragmaInteger(.dataVersion)
             let tick = try StoreClock.current(on: connection)
