@@ -92,8 +92,8 @@ public final class ViewHost {
             parentHead: nil)
         self.root = rootNode
         movedStateMatcher = MovedStateMatcher(store: store, rootType: rootInfo.type)
-        if StorageNamespace.all.contains(self.root.segment) {
-            store.report(StateDiagnostic(kind: .reservedIdentity, key: self.root.segment, message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
+        if StorageNamespace.all.contains(String(self.root.segment)) {
+            store.report(StateDiagnostic(kind: .reservedIdentity, key: String(self.root.segment), message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
         }
         evaluate(self.root)
         carryOverMovedState()
@@ -377,14 +377,15 @@ public final class ViewHost {
             return
         }
         // Siblings' segments are distinct (`separateDuplicates`), so a segment names a child.
-        var previous: [String: ViewNode] = [:]
+        var previous: [Substring: ViewNode] = [:]
         previous.reserveCapacity(node.children.count)
         for child in node.children { previous[child.segment] = child }
         var children: [ViewNode] = []
         children.reserveCapacity(list.elements.count)
         for (index, element) in list.elements.enumerated() {
-            if let child = previous[element.segment], child.info === element.info {
-                previous[element.segment] = nil
+            let segment = Substring(element.segment)
+            if let child = previous[segment], child.info === element.info {
+                previous[segment] = nil
                 handModifiers(list.modifiers(at: index), to: child, isNew: false)
                 if child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) {
                     child.view = element.view
@@ -393,7 +394,7 @@ public final class ViewHost {
                 }
                 children.append(child)
             } else {
-                if let replaced = previous.removeValue(forKey: element.segment) { unmount(replaced) }
+                if let replaced = previous.removeValue(forKey: segment) { unmount(replaced) }
                 let child = ViewNode(element, parent: node)
                 handModifiers(list.modifiers(at: index), to: child, isNew: true)
                 evaluate(child, depth: depth)

@@ -4,18 +4,20 @@
 /// Nodes belong to the main actor and only the host changes them, one evaluation at a time.
 @MainActor
 final class ViewNode {
-    /// This view's segment of the identity path (`Row[id: 42]`; the root's name for the root).
-    let segment: String
+    /// The segment (`Row[id: 42]`) until the identity is built, then the identity, whose last
+    /// `segment` is the segment (from `segmentOffset`). One string for both: a second one per
+    /// view cost 16 bytes in the node, and a row's segment is long enough (over 15 bytes) to
+    /// be an allocation of its own, kept alive beside the identity that repeats it.
+    private var text: String
     /// A parent owns its children and outlives them in the tree; a view leaving the tree
     /// builds its identity first (`ViewHost.unmount`), so a node never asks a parent that is
     /// gone. `unowned`: a strong reference would make a cycle.
     unowned let parent: ViewNode?
-    private var builtIdentity: String?
-    /// `depth`, in 32 bits beside the two flags: with them it fits the 8 bytes one `Int` took.
-    private let storedDepth: Int32
-    /// A slot it read changed since its last evaluation.
-    var isInvalidated = false
-    var isMounted = true
+    /// Where the segment starts in `text` (0 until the identity is built).
+    private var segmentOffset: UInt32 = 0
+    /// The depth and three flags in 32 bits: beside `segmentOffset`, they fill the 8 bytes one
+    /// `Int` took (a node of 152 bytes is a 160-byte malloc chunk; 168 took 176).
+    private var packed: UInt32
     var view: any View
     var info: ViewTypeInfo
     var children = NodeChildren()
@@ -70,15 +72,44 @@ final class ViewNode {
     /// The first-round qualifiers its block put before the position's own, nil when the same
     /// as this format's (see `legacyIdentity`).
     var legacyPrefix: String? { rare?.legacyPrefix }
+    private static let invalidatedBit: UInt32 = 1 << 0
+    private static let mountedBit: UInt32 = 1 << 1
+    private static let identityBuiltBit: UInt32 = 1 << 2
+    private static let depthShift: UInt32 = 3
+
+    @inline(__always) private func flag(_ bit: UInt32) -> Bool { packed & bit != 0 }
+    @inline(__always) private func setFlag(_ bit: UInt32, _ on: Bool) {
+        if on { packed |= bit } else { packed &= ~bit }
+    }
+
+    /// A slot it read changed since its last evaluation.
+    var isInvalidated: Bool {
+        get { flag(Self.invalidatedBit) }
+        set { setFlag(Self.invalidatedBit, newValue) }
+    }
+    var isMounted: Bool {
+        get { flag(Self.mountedBit) }
+        set { setFlag(Self.mountedBit, newValue) }
+    }
+
     /// How far below the root it is (0 for the root).
-    var depth: Int { Int(storedDepth) }
+    var depth: Int { Int(packed >> Self.depthShift) }
+
+    /// This view's segment of the identity path (`Row[id: 42]`; the root's name for the root).
+    var segment: Substring {
+        let utf8 = text.utf8
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: Int(segmentOffset))...])
+    }
 
     init(segment: String, view: any View, info: ViewTypeInfo? = nil, parent: ViewNode?,
          position: BlockShape.Position? = nil, legacyPrefix: String? = nil) {
-        self.segment = segment
+        text = segment
         self.parent = parent
         self.view = view
-        self.storedDepth = (parent?.storedDepth ?? -1) + 1
+        // `if let`, not `parent.map`: a main-actor closure checked its executor per node.
+        var depth: UInt32 = 0
+        if let parent { depth = (parent.packed >> Self.depthShift) + 1 }
+        packed = depth << Self.depthShift | Self.mountedBit
         self.info = info ?? viewTypeInfo(of: view)
         self.position = position
         if let legacyPrefix { rareFields().legacyPrefix = legacyPrefix }
@@ -109,7 +140,7 @@ final class ViewNode {
     /// positions in the block instead of numbers by name, and no segment for `AnyView`. Built
     /// only to find a store's rows under their old keys, for slots that found no row.
     var legacyIdentity: String {
-        guard let parent, let position else { return segment }
+        guard let parent, let position else { return String(segment) }
         var segment = position.name + legacyQualifiers
         if let duplicate = self.segment.range(of: "[duplicate ", options: .backwards) {
             segment += self.segment[duplicate.lowerBound...]
@@ -120,20 +151,25 @@ final class ViewNode {
     /// Takes `text`, when it is the same bytes, as the identity's storage: a slot's cell loaded
     /// with the identity text its view's rows share (`StoredKey`), so the view and its
     /// slots keep one copy (the one built here is freed, ~96 bytes a view).
-    func shareIdentity(_ text: String) {
-        guard let builtIdentity, builtIdentity.hasSameBytes(as: text) else { return }
-        self.builtIdentity = text
+    func shareIdentity(_ identity: String) {
+        guard flag(Self.identityBuiltBit), text.hasSameBytes(as: identity) else { return }
+        text = identity
     }
 
     /// The view's identity (`ContentView/VStack/Row[id: 42]`), built the first time it is
     /// asked for: most views of a big tree (the `Text` in every row) own no slot and never need
     /// theirs, and building it was an allocation and a copy per view mounted.
     var identity: String {
-        if let builtIdentity { return builtIdentity }
-        var identity = segment
-        if let parent { identity = parent.identity.appendingPathSegment(segment) }
-        builtIdentity = identity
-        return identity
+        if flag(Self.identityBuiltBit) { return text }
+        if let parent {
+            let parentIdentity = parent.identity
+            let identity = parentIdentity.appendingPathSegment(text)
+            // Where the segment starts: after the parent's identity and the `/` between.
+            segmentOffset = UInt32(identity.utf8.count - text.utf8.count)
+            text = identity
+        }
+        setFlag(Self.identityBuiltBit, true)
+        return text
     }
 }
 
