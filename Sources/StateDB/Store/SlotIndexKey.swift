@@ -45,13 +45,21 @@ struct SlotIndexKey: Hashable {
 
     /// The key of slot `property` of the view at `identity`, without joining them.
     init(identity: String, property: String) {
-        var identity = identity, property = property
         // The seed read once: each read of a lazily set global checks that it is set.
         let seed = Self.seed
-        hash = Self.combine(identity.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), seed: seed) },
-                            property.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), seed: seed) })
+        hash = Self.combine(Self.hash(of: identity, seed: seed), Self.hash(of: property, seed: seed))
         head = identity
         self.property = property
+    }
+
+    /// The hash of `text`'s bytes, borrowed in place when the string is native (`withUTF8` on
+    /// a copy cost a retain, a release and a uniqueness check each).
+    private static func hash(of text: String, seed: UInt64) -> UInt64 {
+        if let hash = text.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0), seed: seed) }) {
+            return hash
+        }
+        var text = text
+        return text.withUTF8 { hash(UnsafeRawBufferPointer($0), seed: seed) }
     }
 
     /// Whether `text` (a whole key, as a dormant row holds it) is this key.

@@ -81,13 +81,20 @@ struct RepeatedTexts {
             return StoredKey(String(decoding: bytes, as: UTF8.self))
         }
         let identityBytes = UnsafeBufferPointer(rebasing: bytes[..<slash])
-        var identity = lastIdentity
-        let same = identity.withUTF8 { $0.count == identityBytes.count && memcmp($0.baseAddress!, identityBytes.baseAddress!, $0.count) == 0 }
-        if !same {
-            identity = String(decoding: identityBytes, as: UTF8.self)
-            lastIdentity = identity
+        if !Self.hasBytes(lastIdentity, identityBytes) { lastIdentity = String(decoding: identityBytes, as: UTF8.self) }
+        return StoredKey(identity: lastIdentity, property: properties.text(UnsafeBufferPointer(rebasing: bytes[(slash + 1)...])))
+    }
+
+    /// Whether `text` is `bytes`. Its bytes are borrowed in place: `withUTF8` on a copy cost a
+    /// retain, a release and a uniqueness check per row.
+    static func hasBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == bytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        if let same = utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            return same
         }
-        return StoredKey(identity: identity, property: properties.text(UnsafeBufferPointer(rebasing: bytes[(slash + 1)...])))
+        return utf8.elementsEqual(bytes)
     }
 }
 
@@ -163,10 +170,8 @@ struct RecentTexts {
 
     /// The text of `bytes`, and its place in this list when it was there already.
     mutating func textAndPlace(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, place: Int?) {
-        for index in texts.indices where texts[index].utf8.count == bytes.count {
-            var text = texts[index]
-            let same = text.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
-            if same { return (text, index) }
+        for index in texts.indices where RepeatedTexts.hasBytes(texts[index], bytes) {
+            return (texts[index], index)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if texts.count < 16 { texts.append(text) }
