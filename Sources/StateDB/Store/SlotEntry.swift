@@ -42,7 +42,6 @@ final class DormantRowBox: Sendable {
     var storedKey: StoredKey { row.storedKey }
     var type: String { row.type }
     var value: Result<StoredValue, StoredValueError> { row.value }
-    var createdAt: Int64 { row.createdAt }
     var seenAt: Int64 { row.seenAt }
     var version: Int64 { row.version }
 }

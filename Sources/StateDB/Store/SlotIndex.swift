@@ -3,9 +3,10 @@
 ///
 /// An open-addressing table of 16-byte buckets, each a key's hash and its entry. The key's
 /// text is not kept in the table: the entry has it (a cell's identity and property, a
-/// dormant row's key), so a lookup compares with that. A `Dictionary<SlotIndexKey, SlotEntry>` bucket held the key
-/// again (its hash, its text and an optional property: 40 bytes) beside the 8-byte entry, 48
-/// bytes a bucket, 79 bytes a slot at 40,000 slots; this table takes 26.
+/// dormant row's key), so a lookup compares with that. A `Dictionary<SlotIndexKey,
+/// SlotEntry>` bucket held the key again (its hash, its text and an optional property: 40
+/// bytes) beside the 8-byte entry, 48 bytes a bucket, 79 bytes a slot at 40,000 slots; this
+/// table takes 26.
 ///
 /// Linear probing, at most three quarters full, with backward-shift deletion (no tombstones:
 /// a removed entry's followers move back, so a lookup stops at the first empty bucket). The

@@ -123,5 +123,4 @@ extension StateStore {
             return rows
         }
     }
-
 }

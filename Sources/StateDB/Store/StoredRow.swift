@@ -63,7 +63,7 @@ struct RepeatedTexts {
     var encodings = RecentTexts(StoredEncoding.allCases.map(\.text))
     /// Read keys in parts (`StoredKey.init(identity:property:)`): the rows of the store's own load, which its
     /// slots' cells and views keep. Other readers (the CLI) want the key whole.
-    var sharesKeyParts = false
+    let sharesKeyParts: Bool
     /// The properties of the rows read, and the identity of the last (a view's slots are
     /// written together, so its rows mostly follow each other).
     var properties = RecentTexts()

@@ -190,7 +190,6 @@ final class SQLiteStatement {
         }
     }
 
-    /// Binds a text that lives as long as the program (a string literal), without a copy.
     /// `withText(_:at:_:)` for the text of `slotKey.key`, joined in a temporary buffer (on the
     /// stack for any key of a sane length) rather than in a new string.
     func withText<R>(of slotKey: SlotKey, at index: Int32, _ body: () throws -> R) rethrows -> R {
@@ -210,6 +209,7 @@ final class SQLiteStatement {
         }
     }
 
+    /// Binds a text that lives as long as the program (a string literal), without a copy.
     func bindStatic(_ value: StaticString, at index: Int32) {
         sqlite3_bind_text64(handle, index, UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self),
                             sqlite3_uint64(value.utf8CodeUnitCount), sqliteStatic, UInt8(SQLITE_UTF8))
