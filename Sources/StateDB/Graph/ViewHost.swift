@@ -275,6 +275,12 @@ public final class ViewHost {
     /// the change that invalidated it is (see `evaluateInvalidated`).
     private func evaluate(_ node: ViewNode, depth: Int = 0) {
         node.isInvalidated = false
+        // Half the views of a list of rows (each row's `Text`): nothing to read, record or
+        // mount, so none of the tracking below is set up (~N instructions a leaf).
+        if node.info.isLeaf {
+            if node.attachments != nil { modifierRuntime.evaluated(node) }
+            return
+        }
         attachSlots(of: node)
         // One recorder serves every evaluation of this host (children are evaluated after their
         // parent's body has run, so evaluations do not nest); a body that re-enters the host

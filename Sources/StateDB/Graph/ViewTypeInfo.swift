@@ -47,6 +47,10 @@ final class ViewTypeInfo: @unchecked Sendable {
     let positionCount: Int
     /// Where the children of a view of this type come from, as far as the type tells.
     let contentBlocks: [ContentBlock]
+    /// A primitive with no children, no slots and no environment (`Text`, `Spacer`, a
+    /// `TextField`): evaluating one reads nothing and adds nothing, so the host skips the
+    /// tracking an evaluation sets up (Observation's, the read recorder's, a child list).
+    let isLeaf: Bool
 
     private static let table = Locked<[ObjectIdentifier: ViewTypeInfo]>([:])
 
@@ -108,6 +112,7 @@ final class ViewTypeInfo: @unchecked Sendable {
         } else {
             contentBlocks = [.block(V.Body.self)]
         }
+        isLeaf = addPrimitiveChildren != nil && contentBlocks.isEmpty && slotFields.isEmpty && environmentFields.isEmpty
     }
 
     // The values passed in are of type P (the info's own type), so the casts always succeed.

@@ -177,7 +177,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     // `types` came from `makeSlotTypes()` of the wrapper holding this box (the view's field
     // table): a `SlotTypes<Value>`, since this box is made only for `Codable` values.
     override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
-        try attachSlot(store: store, key: key, types: types as! SlotTypes<Value>, foundNoRow: &foundNoRow)
+        try attachSlot(store: store, key: key, types: types.downcast(to: Value.self), foundNoRow: &foundNoRow)
     }
 
     /// `location` is the box a previous struct of the view attached (see `attachSlot`).
