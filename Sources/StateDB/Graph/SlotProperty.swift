@@ -12,6 +12,10 @@ protocol SlotProperty {
     /// Attaches to the slot a previous struct of the same view used; false when the value
     /// type differs (the code changed).
     func reattach(_ location: AnySlotLocation) -> Bool
+    /// The slot this property's storage is attached to (what `attach` returned, or what
+    /// `reattach` joined); nil before it is attached, or when attaching failed. The view node
+    /// finds its slots here, in the struct it keeps, rather than in a list of its own.
+    var attachedLocation: AnySlotLocation? { get }
     /// The property names its own key, and its slot is shared (`@AppStorage`): its location is
     /// a `SharedSlotLocation`. False by default.
     static var sharesSlotByKey: Bool { get }

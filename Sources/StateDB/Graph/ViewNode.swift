@@ -16,19 +16,14 @@ final class ViewNode {
     /// Where the segment starts in `text` (0 until the identity is built).
     private var segmentOffset: UInt32 = 0
     /// The depth and three flags in 32 bits: beside `segmentOffset`, they fill the 8 bytes one
-    /// `Int` took (a node of 152 bytes is a 160-byte malloc chunk; 168 took 176).
+    /// `Int` took (a node of 168 bytes took a 176-byte malloc chunk, 152 a 160-byte one).
     private var packed: UInt32
     var view: any View
     var info: ViewTypeInfo
     var children = NodeChildren()
-    /// The slots this view owns, by field (see `OwnedSlots`).
-    var slots = OwnedSlots()
     /// The slots the last evaluation read, each once (kept alive while this node depends on
     /// them).
     var reads = SlotCellList()
-    /// Its modifiers' state and its environment reads; nil for most views (see
-    /// `NodeAttachments`).
-    var attachments: NodeAttachments?
     /// What few views have (see `RareFields`); nil until one of them is set.
     private var rare: RareFields?
 
@@ -36,8 +31,10 @@ final class ViewNode {
     let position: BlockShape.Position?
 
     /// The fields most views leave at their defaults, kept apart so a node of a big tree does
-    /// not carry them: 48 bytes less per node (a row's node and its `Text`'s, per row).
+    /// not carry them: 56 bytes less per node (a row's node and its `Text`'s, per row). The
+    /// last 8 (`attachments`) took a node from 144 bytes to 136, a 160-byte malloc chunk to 144.
     private final class RareFields {
+        var attachments: NodeAttachments?
         var observedReads: ObservedReadToken?
         var invalidationDepth = 0
         var modifiers: [any AttachedModifier] = []
@@ -52,6 +49,12 @@ final class ViewNode {
         return fields
     }
 
+    /// Its modifiers' state and its environment reads; nil for most views (see
+    /// `NodeAttachments`).
+    var attachments: NodeAttachments? {
+        get { rare?.attachments }
+        set { if newValue != nil || rare != nil { rareFields().attachments = newValue } }
+    }
     /// The observable-model properties the last evaluation read, nil when it read none.
     var observedReads: ObservedReadToken? {
         get { rare?.observedReads }
@@ -188,29 +191,3 @@ func viewTypeInfo(of view: any View) -> ViewTypeInfo {
 }
 
 @MainActor private var lastViewTypeInfo: ViewTypeInfo?
-
-/// The slots a view owns, by the index of their field in the view type's `slotFields` (a
-/// node's type table never changes: a view of another type is another node). The names are
-/// the table's: a list of `(name, location)` pairs cost 16 bytes more per slot, and a
-/// dictionary per view ~140 bytes even for one.
-struct OwnedSlots {
-    private var locations: [AnySlotLocation?] = []
-
-    /// Makes room for a type's `count` fields, once: one allocation of the exact size
-    /// (growing from one reallocated per slot).
-    mutating func prepare(count: Int) {
-        if locations.isEmpty { locations.reserveCapacity(count) }
-    }
-
-    subscript(field: Int) -> AnySlotLocation? {
-        get { field < locations.count ? locations[field] : nil }
-        set {
-            // Fields attach in order, so a first mount appends (`Array(repeating:count:)`
-            // beforehand cost ~700 instructions per view).
-            while field > locations.count { locations.append(nil) }
-            if field == locations.count { locations.append(newValue) } else { locations[field] = newValue }
-        }
-    }
-
-    var values: [AnySlotLocation] { locations.compactMap { $0 } }
-}

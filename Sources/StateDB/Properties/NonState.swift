@@ -48,4 +48,6 @@ public struct NonState<Value>: SlotProperty {
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }
+
+    var attachedLocation: AnySlotLocation? { box.attachedLocation }
 }

@@ -195,6 +195,9 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         attach(store: store, cell: cell, location: previous.slotLocation())
         return true
     }
+
+    /// An attached box is itself the slot's location.
+    override var attachedLocation: AnySlotLocation? { cell == nil ? nil : self }
 }
 
 extension SlotBox: AnySlotLocation {

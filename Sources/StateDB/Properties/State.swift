@@ -82,6 +82,8 @@ public struct State<Value>: SlotProperty {
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }
+
+    var attachedLocation: AnySlotLocation? { box.attachedLocation }
 }
 
 extension State where Value: ExpressibleByNilLiteral {

@@ -14,6 +14,9 @@ class StateBox<Value>: Location<Value>, @unchecked Sendable {
     /// another type of value (the code changed).
     func reattachProperty(_ location: AnySlotLocation) -> Bool { fatalError("abstract") }
 
+    /// The slot's location once attached, nil before (see `SlotProperty.attachedLocation`).
+    var attachedLocation: AnySlotLocation? { fatalError("abstract") }
+
     /// What `$x` hands out: a reference to the identity's value once attached.
     var location: Location<Value> { fatalError("abstract") }
 }

@@ -85,6 +85,8 @@ public struct FocusState<Value: Hashable>: SlotProperty, FocusStateMarker {
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }
+
+    var attachedLocation: AnySlotLocation? { box.attachedLocation }
 }
 
 /// A `@FocusState` field: a view type that has one makes its host keep focus values in step

@@ -108,11 +108,19 @@ final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked 
 
     override func reattachProperty(_ location: AnySlotLocation) -> Bool {
         guard let location = location as? MemoryStateBox<Value> else { return false }
-        if location !== self {
-            var previous: MemoryStateBox<Value>? = location
+        // The identity's box itself, not the box it was reached through (the previous struct's,
+        // which forwards to it): a chain of forwarding boxes would grow with every re-creation.
+        let identityBox = location.resolved
+        if identityBox !== self {
+            var previous: MemoryStateBox<Value>? = identityBox
             lock.withLock { swap(&attachment, &previous) }
         }
         return true
+    }
+
+    /// Attached: the identity's box, or forwarding to it.
+    override var attachedLocation: AnySlotLocation? {
+        lock.withLock { key != nil || attachment != nil } ? self : nil
     }
 
     var anyCell: SlotCell? { nil }

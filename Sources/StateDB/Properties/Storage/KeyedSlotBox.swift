@@ -12,6 +12,9 @@ class KeyedSlotBox<Value>: Location<Value>, @unchecked Sendable {
     /// Attaches to the slot a previous struct of the same view used, when it is the same key
     /// in the same store with the same stored type.
     func reattach(_ location: AnySlotLocation) -> Bool { fatalError("abstract") }
+
+    /// This box, once attached (see `SlotProperty.attachedLocation`).
+    var attachedLocation: AnySlotLocation? { fatalError("abstract") }
 }
 
 /// A `KeyedSlotBox` whose slot holds `Stored`: the value itself (`Codable` values), its raw
@@ -71,6 +74,8 @@ final class StoredFormBox<Value, Stored: Codable>: KeyedSlotBox<Value>, @uncheck
         self.attachment = attachment
         return true
     }
+
+    override var attachedLocation: AnySlotLocation? { attachment == nil ? nil : self }
 
     override func get() -> Value {
         guard let attachment else { return localValue }

@@ -36,5 +36,7 @@ extension KeyedSlotProperty {
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattach(location) }
 
+    var attachedLocation: AnySlotLocation? { box.attachedLocation }
+
     static var sharesSlotByKey: Bool { true }
 }
