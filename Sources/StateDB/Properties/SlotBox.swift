@@ -19,21 +19,46 @@ import Foundation
 /// are guarded by a side lock (`SideLocks`), under which nothing but a copy or a swap happens.
 @usableFromInline
 final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
+    // The fields are declared in this order so they pack: `tracksReads` and the 32-bit
+    // `localRevision` share 8 bytes, and the store and the location share one reference. That
+    // makes a box of an `Int` 56 bytes (a 64-byte malloc chunk, from 80) and of a `String` 72
+    // (80, from 96): a mounted tree holds one per slot.
     let initialValue: Value
-    let tracksReads: Bool
-    /// (side lock) The value while unattached, and its revision (see `modify`).
+    /// (side lock) The value while unattached, and its revision (see `modify`; 32 bits: it only
+    /// tells whether another write came during one `modify`).
     private var localValue: Value
-    private var localRevision: UInt64 = 0
+    let tracksReads: Bool
+    private var localRevision: UInt32 = 0
     /// (side lock) The slot, set by the view host, on the main actor, when it mounts or
     /// re-evaluates the view; read by whoever holds the box (a binding taken in the view's
-    /// `init`, an action on another thread). Both nil, or both set.
-    private var _store: StateStore?
+    /// `init`, an action on another thread). `_cell` and `_reach` are both nil, or both set.
     private var _cell: TypedSlotCell<Value>?
-    /// (side lock) What `$x` hands out once attached, made on first use and passed on to the
+    private var _reach: StoreReach?
+
+    /// How an attached box reaches its slot's store: the store itself, until `$x` makes the
+    /// slot's location, which holds it. The location is made on first use and passed on to the
     /// boxes of re-created structs. Bindings write through it, not through the box: its store
     /// and cell are constants, where the box's must be read under its lock and retained (the
     /// store's reference count takes the slow path), which cost the write profile 11%.
-    private var _location: SlotLocation<Value>?
+    private enum StoreReach {
+        case store(StateStore)
+        case location(SlotLocation<Value>)
+    }
+
+    /// (side lock) The attached slot's store.
+    private var _store: StateStore? {
+        switch _reach {
+        case .store(let store)?: store
+        case .location(let location)?: location.store
+        case nil: nil
+        }
+    }
+
+    /// (side lock) The attached slot's location, once `$x` (or a re-created struct) made it.
+    private var _location: SlotLocation<Value>? {
+        if case .location(let location)? = _reach { return location }
+        return nil
+    }
 
     @usableFromInline
     init(initialValue: Value, tracksReads: Bool) {
@@ -71,15 +96,14 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         // end of the scope, after the lock (a local's lifetime is not shortened across
         // `unlock()`).
         let previous = _cell
-        var previousLocation: SlotLocation<Value>?
+        var previousReach: StoreReach?
         if previous !== cell {
             _cell = cell
-            _store = store
-            previousLocation = _location
-            _location = location
+            previousReach = _reach
+            if let location { _reach = .location(location) } else { _reach = .store(store) }
         }
         lock.unlock()
-        _ = previousLocation
+        _ = previousReach
     }
 
     // `if let` rather than `attachment?.get() ?? localValue`: the optional of the generic
@@ -168,7 +192,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         let made = SlotLocation(store: store, cell: cell, tracksReads: tracksReads)
         lock.lock()
         // Another thread may have made one meanwhile, or the box moved to another cell.
-        if _location == nil, _cell === cell { _location = made }
+        if _location == nil, _cell === cell { _reach = .location(made) }
         let location = _location ?? made
         lock.unlock()
         return location
