@@ -1,5 +1,6 @@
 import Foundation
 import StateDB
+import Synchronization
 import Testing
 
 // `@State` and `@NonState` of types that are not Codable: kept in memory per identity,
@@ -88,6 +89,17 @@ struct MemoryStateTests {
         #expect(again.texts.contains("tally 0 action initial gen 1"), "the Codable slot came back, the others did not")
     }
 
+    @Test func aReCreatedStructLetsThePreviousOneGo() throws {
+        // Each struct's box forwards to the identity's box, not to the box of the struct before
+        // it: a chain of forwarding boxes would keep every struct's initial value alive.
+        let host = ViewHost(root: ProbeParent(), store: .inMemory())
+        for _ in 0..<10 { try host.button("next").tap() }
+        #expect(host.texts.contains("probe 1 gen 10"), "the identity's value is the first struct's")
+        // The identity's value (the first struct's), and the current struct's own initial one.
+        #expect(Probe.alive.withLock { $0 } <= 2, "\(Probe.alive.withLock { $0 }) probes alive")
+        withExtendedLifetime(host) {}
+    }
+
     @Test func aBindingToAMemorySlotNamesItsKeyAndWritesIt() throws {
         let host = ViewHost(root: BindingToMemory(), store: .inMemory())
         _ = EvaluationLog.take()
@@ -113,5 +125,37 @@ private struct TallyChild: View {
         let _ = precondition($tally.slotKey == "BindingToMemory/tally")
         Text("child \(tally.count)")
         Button("child +1") { tally.count += 1 }
+    }
+}
+
+/// A value that is not Codable, counting its live instances (each struct of `ProbeHolder`
+/// makes one as its initial value).
+private final class Probe: Sendable {
+    static let alive = Mutex(0)
+    static let made = Mutex(0)
+    let number: Int
+    init() {
+        number = Self.made.withLock { made in
+            made += 1
+            return made
+        }
+        Self.alive.withLock { $0 += 1 }
+    }
+    deinit { Self.alive.withLock { $0 -= 1 } }
+}
+
+private struct ProbeHolder: View {
+    let generation: Int
+    @State var probe = Probe()
+    var body: some View {
+        Text("probe \(probe.number) gen \(generation)")
+    }
+}
+
+private struct ProbeParent: View {
+    @State var generation = 0
+    var body: some View {
+        Button("next") { generation += 1 }
+        ProbeHolder(generation: generation)
     }
 }
