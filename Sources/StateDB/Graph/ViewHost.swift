@@ -280,6 +280,9 @@ public final class ViewHost {
         // Half the views of a list of rows (each row's `Text`): nothing to read, record or
         // mount, so none of the tracking below is set up (~1,700 instructions a leaf).
         if node.info.isLeaf {
+            // A primitive that adds children must say where they come from (`contentBlocks`).
+            assert({ var list = ChildList(); node.info.addPrimitiveChildren?(node.view, &list); return list.elements.isEmpty }(),
+                   "\(node.info.type) adds children but declares no content blocks")
             if node.attachments != nil { modifierRuntime.evaluated(node) }
             return
         }

@@ -95,6 +95,8 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         // optional's type up in the metadata cache. A cell replaced, if any, is released at the
         // end of the scope, after the lock (a local's lifetime is not shortened across
         // `unlock()`).
+        // `_reach` keeps the location alone when there is one: it must be on the same store.
+        assert(location.map { $0.store === store } ?? true, "a slot location of another store")
         let previous = _cell
         var previousReach: StoreReach?
         if previous !== cell {

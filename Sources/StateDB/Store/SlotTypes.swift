@@ -12,7 +12,15 @@ class AnySlotTypes {
     /// (see `downcast(to:)`).
     let valueType: ObjectIdentifier?
 
-    init(typeName: String = "", valueType: ObjectIdentifier? = nil) {
+    /// The types of a wrapper's slots that make no cell of the store's.
+    init() {
+        typeName = ""
+        valueType = nil
+    }
+
+    /// For `SlotTypes` alone (this file): a `valueType` that matches while the object is not a
+    /// `SlotTypes` of that value would make `downcast(to:)` undefined.
+    fileprivate init(typeName: String, valueType: ObjectIdentifier) {
         self.typeName = typeName
         self.valueType = valueType
     }
@@ -39,7 +47,7 @@ final class SlotTypes<Value: Codable>: AnySlotTypes {
     /// after its quarantine instead of being overwritten with a default.
     let recordsInitialValue: Bool
 
-    init() {
+    override init() {
         cell = cellType(for: Value.self)
         recordsInitialValue = true
         super.init(typeName: ValueCodec.typeName(of: Value.self), valueType: ObjectIdentifier(Value.self))
