@@ -92,8 +92,9 @@ public final class ViewHost {
             parentHead: nil)
         self.root = rootNode
         movedStateMatcher = MovedStateMatcher(store: store, rootType: rootInfo.type)
-        if StorageNamespace.all.contains(String(self.root.segment)) {
-            store.report(StateDiagnostic(kind: .reservedIdentity, key: String(self.root.segment), message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
+        let rootSegment = String(self.root.segment)
+        if StorageNamespace.all.contains(rootSegment) {
+            store.report(StateDiagnostic(kind: .reservedIdentity, key: rootSegment, message: "the root view has the name of the namespace of @AppStorage and @SceneStorage keys, so its slots and those keys can share rows. Rename the root view."))
         }
         evaluate(self.root)
         carryOverMovedState()

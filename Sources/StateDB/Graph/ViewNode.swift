@@ -80,19 +80,14 @@ final class ViewNode {
     private static let identityBuiltBit: UInt32 = 1 << 2
     private static let depthShift: UInt32 = 3
 
-    @inline(__always) private func flag(_ bit: UInt32) -> Bool { packed & bit != 0 }
-    @inline(__always) private func setFlag(_ bit: UInt32, _ on: Bool) {
-        if on { packed |= bit } else { packed &= ~bit }
-    }
-
     /// A slot it read changed since its last evaluation.
     var isInvalidated: Bool {
-        get { flag(Self.invalidatedBit) }
-        set { setFlag(Self.invalidatedBit, newValue) }
+        get { packed.hasFlag(Self.invalidatedBit) }
+        set { packed.setFlag(Self.invalidatedBit, newValue) }
     }
     var isMounted: Bool {
-        get { flag(Self.mountedBit) }
-        set { setFlag(Self.mountedBit, newValue) }
+        get { packed.hasFlag(Self.mountedBit) }
+        set { packed.setFlag(Self.mountedBit, newValue) }
     }
 
     /// How far below the root it is (0 for the root).
@@ -155,7 +150,7 @@ final class ViewNode {
     /// with the identity text its view's rows share (`StoredKey`), so the view and its
     /// slots keep one copy (the one built here is freed, ~96 bytes a view).
     func shareIdentity(_ identity: String) {
-        guard flag(Self.identityBuiltBit), text.hasSameBytes(as: identity) else { return }
+        guard packed.hasFlag(Self.identityBuiltBit), text.hasSameBytes(as: identity) else { return }
         text = identity
     }
 
@@ -163,7 +158,7 @@ final class ViewNode {
     /// asked for: most views of a big tree (the `Text` in every row) own no slot and never need
     /// theirs, and building it was an allocation and a copy per view mounted.
     var identity: String {
-        if flag(Self.identityBuiltBit) { return text }
+        if packed.hasFlag(Self.identityBuiltBit) { return text }
         if let parent {
             let parentIdentity = parent.identity
             let identity = parentIdentity.appendingPathSegment(text)
@@ -171,7 +166,7 @@ final class ViewNode {
             segmentOffset = UInt32(identity.utf8.count - text.utf8.count)
             text = identity
         }
-        setFlag(Self.identityBuiltBit, true)
+        packed.setFlag(Self.identityBuiltBit, true)
         return text
     }
 }

@@ -77,59 +77,55 @@ class SlotCell: @unchecked Sendable {
         static let hasRow: UInt16 = 1 << 8
     }
 
-    @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
-    @inline(__always) private func setFlag(_ bit: UInt16, _ on: Bool) {
-        if on { flags |= bit } else { flags &= ~bit }
-    }
 
     /// The slot's row is in the file (the commit UPDATEs it rather than INSERTing one). The
     /// cell kept the row's `created_at` and `seen_at` for this until they were found to be read
     /// nowhere else: 16 bytes per slot for one bit.
     var hasRow: Bool {
-        get { flag(Flag.hasRow) }
-        set { setFlag(Flag.hasRow, newValue) }
+        get { flags.hasFlag(Flag.hasRow) }
+        set { flags.setFlag(Flag.hasRow, newValue) }
     }
     /// The value differs from the row (or there is no row yet).
     var needsWrite: Bool {
-        get { flag(Flag.needsWrite) }
-        set { setFlag(Flag.needsWrite, newValue) }
+        get { flags.hasFlag(Flag.needsWrite) }
+        set { flags.setFlag(Flag.needsWrite, newValue) }
     }
     /// `seen_at` should be stamped at the next commit.
     var needsSeenStamp: Bool {
-        get { flag(Flag.needsSeenStamp) }
-        set { setFlag(Flag.needsSeenStamp, newValue) }
+        get { flags.hasFlag(Flag.needsSeenStamp) }
+        set { flags.setFlag(Flag.needsSeenStamp, newValue) }
     }
     /// In the store's commit queue.
     var isQueued: Bool {
-        get { flag(Flag.isQueued) }
-        set { setFlag(Flag.isQueued, newValue) }
+        get { flags.hasFlag(Flag.isQueued) }
+        set { flags.setFlag(Flag.isQueued, newValue) }
     }
     /// The owner left the tree: the row is deleted and writes are dropped.
     var isEnded: Bool {
-        get { flag(Flag.isEnded) }
-        set { setFlag(Flag.isEnded, newValue) }
+        get { flags.hasFlag(Flag.isEnded) }
+        set { flags.setFlag(Flag.isEnded, newValue) }
     }
     /// A dropped write after the end was reported (once per slot).
     var reportedWriteAfterEnd: Bool {
-        get { flag(Flag.reportedWriteAfterEnd) }
-        set { setFlag(Flag.reportedWriteAfterEnd, newValue) }
+        get { flags.hasFlag(Flag.reportedWriteAfterEnd) }
+        set { flags.setFlag(Flag.reportedWriteAfterEnd, newValue) }
     }
     /// A write during a body's evaluation was reported (once per slot).
     var reportedWriteDuringBody: Bool {
-        get { flag(Flag.reportedWriteDuringBody) }
-        set { setFlag(Flag.reportedWriteDuringBody, newValue) }
+        get { flags.hasFlag(Flag.reportedWriteDuringBody) }
+        set { flags.setFlag(Flag.reportedWriteDuringBody, newValue) }
     }
     /// A view's slot that found no row when it was created: a stored row from an earlier build
     /// may hold its state under another key (`StateStore.adopt`). Taken (read and cleared) by
     /// the property that attached it, for its host.
     var foundNoRow: Bool {
-        get { flag(Flag.foundNoRow) }
-        set { setFlag(Flag.foundNoRow, newValue) }
+        get { flags.hasFlag(Flag.foundNoRow) }
+        set { flags.setFlag(Flag.foundNoRow, newValue) }
     }
     /// Created by `binding(for:)`: its key is the app's own, so its row is never carried over.
     var isExplicitKey: Bool {
-        get { flag(Flag.isExplicitKey) }
-        set { setFlag(Flag.isExplicitKey, newValue) }
+        get { flags.hasFlag(Flag.isExplicitKey) }
+        set { flags.setFlag(Flag.isExplicitKey, newValue) }
     }
 
     /// Captures the current value for a commit: encoded at once when that is trivial (the
