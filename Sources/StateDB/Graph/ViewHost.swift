@@ -321,7 +321,7 @@ public final class ViewHost {
         for segment in children.separateDuplicates() {
             store.report(StateDiagnostic(kind: .duplicateIdentity, key: node.identity + "/" + segment, message: "several sibling views have this identity (duplicate ForEach ids?); each got its own slots, marked [duplicate N]. Give every element a unique id."))
         }
-        reconcile(node, with: children, depth: depth)
+        reconcile(node, with: &children, depth: depth)
         if node.attachments != nil { modifierRuntime.evaluated(node) }
     }
 
@@ -343,7 +343,7 @@ public final class ViewHost {
     /// only when invalidated or given different inputs; new ones mount; missing ones end.
     /// `depth`: the parent's (see `evaluate`); a child re-run because it was invalidated by a
     /// change of its own runs at that change's depth, when lower.
-    private func reconcile(_ node: ViewNode, with list: ChildList, depth: Int) {
+    private func reconcile(_ node: ViewNode, with list: inout ChildList, depth: Int) {
         // The common case on re-evaluation: the same children in the same places. Matching
         // them by position needs no dictionary, and gives what the matching by segment below
         // would.
@@ -367,12 +367,13 @@ public final class ViewHost {
             // A leaf (a `Text`: half the views of a big tree) has nothing to add; reserving
             // room for no children still cost ~220 instructions per leaf.
             if list.elements.isEmpty { return }
-            // Each node is made from the element in place (`ViewNode.init` borrows it): a copy
-            // of each element (its segment, its view through the type's value witnesses, its
-            // tables) destroyed afterwards cost ~700 instructions per child.
-            let elements = list.elements
+            // Each node is made from its element in place, taking the element's segment (see
+            // `ViewNode.init(takingSegmentOf:parent:)`): a copy of each element (its segment,
+            // its view through the type's value witnesses, its tables) destroyed afterwards
+            // cost ~700 instructions per child.
+            var elements = list.takeElements()
             if elements.count == 1 {  // a row's `Text`: no array to build
-                let child = ViewNode(elements[0], parent: node)
+                let child = ViewNode(takingSegmentOf: &elements[0], parent: node)
                 handModifiers(list.modifiers(at: 0), to: child, isNew: true)
                 evaluate(child, depth: depth)
                 node.children = NodeChildren(only: child)
@@ -381,7 +382,7 @@ public final class ViewHost {
             var children: [ViewNode] = []
             children.reserveCapacity(elements.count)
             for index in elements.indices {
-                let child = ViewNode(elements[index], parent: node)
+                let child = ViewNode(takingSegmentOf: &elements[index], parent: node)
                 handModifiers(list.modifiers(at: index), to: child, isNew: true)
                 evaluate(child, depth: depth)
                 children.append(child)

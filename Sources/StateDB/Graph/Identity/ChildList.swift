@@ -126,6 +126,14 @@ struct ChildList {
         elements.append(Element(segment: segment, view: view, info: info, position: position, legacyPrefix: block.legacyPrefix))
     }
 
+    /// Takes the elements out of the list (which is left with none), for the nodes made from
+    /// them to take their segments (see `ViewHost.reconcile`).
+    mutating func takeElements() -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &elements)
+        return taken
+    }
+
     /// Adds the content of an explicit-id view filling `position` of `block`: a block of its
     /// own whose segments carry the branches of that position and the id.
     mutating func addExplicitID(_ content: any View, id: String, position index: Int, in block: BlockContext) {
