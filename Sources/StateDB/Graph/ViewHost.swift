@@ -321,7 +321,7 @@ public final class ViewHost {
         for segment in children.separateDuplicates() {
             store.report(StateDiagnostic(kind: .duplicateIdentity, key: node.identity + "/" + segment, message: "several sibling views have this identity (duplicate ForEach ids?); each got its own slots, marked [duplicate N]. Give every element a unique id."))
         }
-        reconcile(node, with: &children, depth: depth)
+        reconcile(node, with: children, depth: depth)
         if node.attachments != nil { modifierRuntime.evaluated(node) }
     }
 
@@ -343,14 +343,14 @@ public final class ViewHost {
     /// only when invalidated or given different inputs; new ones mount; missing ones end.
     /// `depth`: the parent's (see `evaluate`); a child re-run because it was invalidated by a
     /// change of its own runs at that change's depth, when lower.
-    private func reconcile(_ node: ViewNode, with list: inout ChildList, depth: Int) {
+    private func reconcile(_ node: ViewNode, with list: ChildList, depth: Int) {
         // The common case on re-evaluation: the same children in the same places. Matching
         // them by position needs no dictionary, and gives what the matching by segment below
         // would.
         // Within a run a view is matched by its exact type too: an `AnyView` whose content's
         // type changed holds a new view, even when both types have the same name.
         if !list.elements.isEmpty && node.children.count == list.elements.count
-            && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $0.segment.utf8.elementsEqual($1.segment.utf8) }) {
+            && zip(node.children, list.elements).allSatisfy({ $0.info === $1.info && $1.hasSegment($0.segment) }) {
             for (index, (child, element)) in zip(node.children, list.elements).enumerated() {
                 handModifiers(list.modifiers(at: index), to: child, isNew: false)
                 guard child.isInvalidated || !sameInputs(child.view, element.view, oldInfo: child.info, newInfo: element.info) else { continue }
@@ -367,13 +367,12 @@ public final class ViewHost {
             // A leaf (a `Text`: half the views of a big tree) has nothing to add; reserving
             // room for no children still cost ~220 instructions per leaf.
             if list.elements.isEmpty { return }
-            // Each node is made from its element in place, taking the element's segment (see
-            // `ViewNode.init(takingSegmentOf:parent:)`): a copy of each element (its segment,
-            // its view through the type's value witnesses, its tables) destroyed afterwards
-            // cost ~700 instructions per child.
-            var elements = list.takeElements()
+            // Each node is made from the element in place (`ViewNode.init` borrows it): a copy
+            // of each element (its prefix, its view through the type's value witnesses, its
+            // tables) destroyed afterwards cost ~700 instructions per child.
+            let elements = list.elements
             if elements.count == 1 {  // a row's `Text`: no array to build
-                let child = ViewNode(takingSegmentOf: &elements[0], parent: node)
+                let child = ViewNode(elements[0], parent: node)
                 handModifiers(list.modifiers(at: 0), to: child, isNew: true)
                 evaluate(child, depth: depth)
                 node.children = NodeChildren(only: child)
@@ -382,7 +381,7 @@ public final class ViewHost {
             var children: [ViewNode] = []
             children.reserveCapacity(elements.count)
             for index in elements.indices {
-                let child = ViewNode(takingSegmentOf: &elements[index], parent: node)
+                let child = ViewNode(elements[index], parent: node)
                 handModifiers(list.modifiers(at: index), to: child, isNew: true)
                 evaluate(child, depth: depth)
                 children.append(child)

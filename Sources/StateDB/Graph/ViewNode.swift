@@ -113,22 +113,9 @@ final class ViewNode {
         if let legacyPrefix { rareFields().legacyPrefix = legacyPrefix }
     }
 
-    /// A child of `parent` for `element`.
+    /// A child of `parent` for `element`, whose segment is built here (see `SegmentParts`).
     convenience init(_ element: borrowing ChildList.Element, parent: ViewNode) {
         self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
-                  position: element.position, legacyPrefix: element.legacyPrefix)
-    }
-
-    /// A child of `parent` for `element`, which gives up its segment to it (and keeps an empty
-    /// one). A row's node lets its segment go once it builds its identity; kept in the list
-    /// until the last sibling had mounted, every row's segment was freed at once, among live
-    /// objects, as holes the heap could not give back (~20 bytes per slot of resident memory).
-    /// The fields are read one by one: `element` borrowed whole from a `var` array was copied
-    /// first (~600 instructions a child).
-    convenience init(takingSegmentOf element: inout ChildList.Element, parent: ViewNode) {
-        var segment = ""
-        swap(&segment, &element.segment)
-        self.init(segment: segment, view: element.view, info: element.info, parent: parent,
                   position: element.position, legacyPrefix: element.legacyPrefix)
     }
 

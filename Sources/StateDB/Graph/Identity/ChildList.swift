@@ -56,7 +56,6 @@ struct BlockContext {
 @MainActor
 struct ChildList {
     struct Element {
-        var segment: String
         let view: any View
         let info: ViewTypeInfo
         /// The position the view fills, and the first-round qualifiers its block put before the
@@ -64,6 +63,26 @@ struct ChildList {
         /// round gave it, when asked.
         let position: BlockShape.Position
         let legacyPrefix: String?
+        /// What its block puts after the name (`[id: 42]`; see `BlockContext.prefix`).
+        let prefix: String
+        /// Its number among siblings of the same segment, from 2 for the second (0: the first
+        /// or only one; see `separateDuplicates`).
+        fileprivate(set) var duplicate = 0
+
+        /// What its segment is spelled from, to compare and hash without building it.
+        var segmentParts: SegmentParts { SegmentParts(position: position, prefix: prefix) }
+
+        /// Its segment (`Row[id: 42]`, a later duplicate's `Row[id: 42][duplicate 2]`), built
+        /// when asked for: when its node is made (see `SegmentParts` for why not before).
+        var segment: String {
+            let text = segmentParts.text
+            return duplicate == 0 ? text : text + "[duplicate \(duplicate)]"
+        }
+
+        /// Whether its segment is `segment` (a node's), built only for a duplicate.
+        func hasSegment(_ segment: Substring) -> Bool {
+            duplicate == 0 ? segmentParts.spells(segment) : segment == self.segment
+        }
     }
 
     private(set) var elements: [Element] = []
@@ -115,23 +134,7 @@ struct ChildList {
             return
         }
         let position = block.shape.positions[index]
-        let segment: String
-        if block.prefix.isEmpty {
-            segment = position.segment
-        } else if position.qualifiers.isEmpty {
-            segment = position.name + block.prefix
-        } else {
-            segment = position.name + block.prefix + position.qualifiers
-        }
-        elements.append(Element(segment: segment, view: view, info: info, position: position, legacyPrefix: block.legacyPrefix))
-    }
-
-    /// Takes the elements out of the list (which is left with none), for the nodes made from
-    /// them to take their segments (see `ViewHost.reconcile`).
-    mutating func takeElements() -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &elements)
-        return taken
+        elements.append(Element(view: view, info: info, position: position, legacyPrefix: block.legacyPrefix, prefix: block.prefix))
     }
 
     /// Adds the content of an explicit-id view filling `position` of `block`: a block of its
@@ -172,18 +175,18 @@ struct ChildList {
     /// returns the segments that were duplicated, so they never share a slot silently.
     mutating func separateDuplicates() -> [String] {
         guard elements.count > 1 else { return [] }
-        var seen: [String: Int] = [:]
+        var seen: [SegmentParts: Int] = [:]
         seen.reserveCapacity(elements.count)
         var duplicated: [String] = []
         for index in elements.indices {
-            let segment = elements[index].segment
+            let parts = elements[index].segmentParts
             // One hash per element in the common case (no duplicate): store, and look at what
             // was there before.
-            guard let previous = seen.updateValue(1, forKey: segment) else { continue }
+            guard let previous = seen.updateValue(1, forKey: parts) else { continue }
             let count = previous + 1
-            seen[segment] = count
-            if count == 2 { duplicated.append(segment) }
-            elements[index].segment = segment + "[duplicate \(count)]"
+            seen[parts] = count
+            if count == 2 { duplicated.append(parts.text) }
+            elements[index].duplicate = count
         }
         return duplicated
     }
