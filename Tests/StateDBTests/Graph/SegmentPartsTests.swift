@@ -48,7 +48,9 @@ private struct RepeatedIDs: View {
         #expect(one != SegmentParts(position: row, prefix: "[id: 2]"))
         #expect(one != SegmentParts(position: position("Row", qualifiers: ["then"]), prefix: "[id: 1]"))
         #expect(one != SegmentParts(position: position("Rows"), prefix: "[id: 1]"), "same length, one byte apart")
-        #expect(SegmentParts(position: position("Ro"), prefix: "w[id: 1]") == one)
+        let resplit = SegmentParts(position: position("Ro"), prefix: "w[id: 1]")
+        #expect(resplit == one)
+        #expect(resplit.hashValue == one.hashValue)
     }
 
     @Test func partsSpellTheirTextAndNothingElse() {
