@@ -53,6 +53,19 @@ private struct Duplicates: View {
     }
 }
 
+private struct RepeatedIDs: View {
+    @State var round = 0
+    @State var order = [1, 2, 1]
+    var body: some View {
+        VStack {
+            Text("round \(round)")
+            ForEach(order, id: \.self) { number in
+                Counter(label: "n\(number)")
+            }
+        }
+    }
+}
+
 @MainActor
 private func expandedStates(_ host: ViewHost) -> [String: Bool] {
     Dictionary(uniqueKeysWithValues: host.controls.compactMap { control in
@@ -146,6 +159,24 @@ struct LifetimeTests {
         try host.buttons("n1")[0].tap()  // the first of the two
         #expect(host.controls.map(\.title) == ["n1: 1", "n2: 0", "n1: 0"])
         #expect(host.identities.contains("Duplicates/ForEach/Counter[id: 1][duplicate 2]"))
+    }
+
+    @Test func duplicatesKeepTheirOwnSlotsWhenTheParentRunsAgain() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: RepeatedIDs(), store: store)
+        try host.buttons("n1: 0")[1].tap()  // the duplicate, `[duplicate 2]`
+        try host.buttons("n1: 1")[0].tap()
+        #expect(host.controls.map(\.title) == ["n1: 0", "n2: 0", "n1: 2"])
+        // The same children in the same places: matched by position, duplicate included.
+        try store.binding(for: "RepeatedIDs/round", default: 0).wrappedValue = 1
+        host.update()
+        #expect(host.render().contains("round 1"))
+        #expect(host.controls.map(\.title) == ["n1: 0", "n2: 0", "n1: 2"])
+        // Moved: matched by segment, the duplicate still the second `1`.
+        try store.binding(for: "RepeatedIDs/order", default: [Int]()).wrappedValue = [1, 1, 2]
+        host.update()
+        #expect(host.controls.map(\.title) == ["n1: 0", "n1: 2", "n2: 0"])
+        #expect(host.identities.contains("RepeatedIDs/VStack/ForEach/Counter[id: 1][duplicate 2]"))
     }
 
     @Test func theInitialValueIsUsedOnlyWhenTheStoreHasNone() throws {

@@ -3,29 +3,7 @@ import Testing
 
 // A child's segment is compared and hashed as the parts it is spelled from (the position's
 // name and qualifiers, the block's prefix) rather than as a built string: the parts must
-// behave exactly as the text they spell, and duplicates must keep their own slots when their
-// parent is evaluated again.
-
-private struct CountingRow: View {
-    let label: String
-    @State var count = 0
-    var body: some View {
-        Button("\(label): \(count)") { count += 1 }
-    }
-}
-
-private struct RepeatedIDs: View {
-    @State var round = 0
-    @State var order = [1, 2, 1]
-    var body: some View {
-        VStack {
-            Text("round \(round)")
-            ForEach(order, id: \.self) { number in
-                CountingRow(label: "n\(number)")
-            }
-        }
-    }
-}
+// behave exactly as the text they spell (`LifetimeTests` checks duplicates through a host).
 
 @Suite struct SegmentPartsTests {
     private func position(_ name: String, qualifiers: [String] = []) -> BlockShape.Position {
@@ -60,23 +38,5 @@ private struct RepeatedIDs: View {
         #expect(!parts.spells("Row[id: \"é\"]"))
         #expect(!parts.spells("Row[id: \"e\"][#2]"))
         #expect(SegmentParts(position: position("Text"), prefix: "").text == "Text")
-    }
-
-    @MainActor @Test func duplicatesKeepTheirOwnSlotsWhenTheParentRunsAgain() throws {
-        let store = StateStore.inMemory()
-        let host = ViewHost(root: RepeatedIDs(), store: store)
-        try host.buttons("n1: 0")[1].tap()  // the duplicate, `[duplicate 2]`
-        try host.buttons("n1: 1")[0].tap()
-        #expect(host.controls.map(\.title) == ["n1: 0", "n2: 0", "n1: 2"])
-        // The same children in the same places: matched by position, duplicate included.
-        try store.binding(for: "RepeatedIDs/round", default: 0).wrappedValue = 1
-        host.update()
-        #expect(host.render().contains("round 1"))
-        #expect(host.controls.map(\.title) == ["n1: 0", "n2: 0", "n1: 2"])
-        // Moved: matched by segment, the duplicate still the second `1`.
-        try store.binding(for: "RepeatedIDs/order", default: [Int]()).wrappedValue = [1, 1, 2]
-        host.update()
-        #expect(host.controls.map(\.title) == ["n1: 0", "n1: 2", "n2: 0"])
-        #expect(host.identities.contains("RepeatedIDs/VStack/ForEach/CountingRow[id: 1][duplicate 2]"))
     }
 }
