@@ -92,8 +92,9 @@ public enum ProfileRun {
         return "\(scenario): \(formatDuration(comparison.subjectMedian)) vs \(formatDuration(comparison.baselineMedian)), ratio \(format(comparison.ratio))"
     }
 
-    /// The JSON-file peer at its largest size (`json-file`) or its smallest (`json-file-100`,
-    /// where statedb's commit rather than the JSON encoding is what the ratio weighs).
+    /// The JSON-file peer at its largest size (`json-file`) or its smallest (`json-file-100`:
+    /// 100 slots but in `--smoke`, where statedb's commit rather than the JSON encoding is what
+    /// the ratio weighs).
     private static func jsonFileScenario(_ scenario: String, configuration c: BenchConfiguration) throws -> JSONFileScenario {
         let slots = scenario == "json-file-100" ? c.jsonSlots.first : c.jsonSlots.last
         return try JSONFileScenario(slots: slots ?? 100, frames: c.jsonFrames, writesPerFrame: c.jsonWritesPerFrame)

@@ -66,6 +66,15 @@ private struct RepeatedIDs: View {
     }
 }
 
+private struct AccentedIDs: View {
+    @State var reversed = false
+    var body: some View {
+        ForEach(reversed ? ["e\u{301}", "\u{E9}"] : ["\u{E9}", "e\u{301}"], id: \.self) { id in
+            Counter(label: "n" + id)
+        }
+    }
+}
+
 @MainActor
 private func expandedStates(_ host: ViewHost) -> [String: Bool] {
     Dictionary(uniqueKeysWithValues: host.controls.compactMap { control in
@@ -177,6 +186,32 @@ struct LifetimeTests {
         host.update()
         #expect(host.controls.map(\.title) == ["n1: 0", "n1: 2", "n2: 0"])
         #expect(host.identities.contains("RepeatedIDs/VStack/ForEach/Counter[id: 1][duplicate 2]"))
+    }
+
+    @Test func aDuplicateInPlaceOfAnotherIdIsANewChild() throws {
+        let store = StateStore.inMemory()
+        let host = ViewHost(root: RepeatedIDs(), store: store)
+        try host.button("n2: 0").tap()
+        // Same count, same types, but the second child is now `[id: 1][duplicate 2]`, not
+        // `[id: 2]`: it must not keep n2's node and count.
+        try store.binding(for: "RepeatedIDs/order", default: [Int]()).wrappedValue = [1, 1, 1]
+        host.update()
+        #expect(host.controls.map(\.title) == ["n1: 0", "n1: 0", "n1: 0"])
+    }
+
+    @Test func canonicallyEquivalentIdsAreDuplicates() throws {
+        let store = StateStore.inMemory()
+        let diagnostics = DiagnosticsRecorder(store)
+        let host = ViewHost(root: AccentedIDs(), store: store)
+        #expect(diagnostics.of(.duplicateIdentity).count == 1, "\u{E9} and e\u{301} are one id, as Swift compares them")
+        try host.buttons("n\u{E9}: 0")[1].tap()
+        #expect(host.controls.map(\.title) == ["n\u{E9}: 0", "ne\u{301}: 1"])
+        // Re-listed in the other order: each keeps its count (matched, not left behind).
+        try store.binding(for: "AccentedIDs/reversed", default: false).wrappedValue = true
+        host.update()
+        #expect(host.controls.map(\.title) == ["ne\u{301}: 0", "n\u{E9}: 1"])
+        try host.buttons("n\u{E9}: 1")[0].tap()
+        #expect(host.controls.map(\.title) == ["ne\u{301}: 0", "n\u{E9}: 2"])
     }
 
     @Test func theInitialValueIsUsedOnlyWhenTheStoreHasNone() throws {

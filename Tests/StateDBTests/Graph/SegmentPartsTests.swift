@@ -37,6 +37,28 @@ import Testing
         #expect(parts.spells("Row[id: \"é\"][#2]"))
         #expect(!parts.spells("Row[id: \"é\"]"))
         #expect(!parts.spells("Row[id: \"e\"][#2]"))
-        #expect(SegmentParts(position: position("Text"), prefix: "").text == "Text")
+        #expect(!parts.spells("Row[id: \"é\"][#3]"), "same length, the last byte apart")
+        #expect(SegmentParts(position: position("Text", qualifiers: ["then"]), prefix: "").text == "Text[then]")
+    }
+
+    @Test func partsCompareAsStringsDoCanonicallyEquivalentTextsAlike() {
+        // A `ForEach`'s ids are `String`s compared by canonical equivalence: `é` written as one
+        // scalar or as `e` and an accent is one id, and so one segment (a duplicate).
+        let row = position("Row")
+        let composed = SegmentParts(position: row, prefix: "[id: \"\u{E9}\"]")
+        let decomposed = SegmentParts(position: row, prefix: "[id: \"e\u{301}\"]")
+        #expect(composed == decomposed)
+        #expect(composed.hashValue == decomposed.hashValue)
+        // Split differently too, and an ASCII text against its non-ASCII equivalent (the
+        // Kelvin sign is `K`).
+        let resplit = SegmentParts(position: position("Row[id: \"e"), prefix: "\u{301}\"]")
+        #expect(resplit == composed)
+        #expect(resplit.hashValue == composed.hashValue)
+        let ascii = SegmentParts(position: row, prefix: "[id: K]")
+        let kelvin = SegmentParts(position: row, prefix: "[id: \u{212A}]")
+        #expect(ascii == kelvin)
+        #expect(ascii.hashValue == kelvin.hashValue)
+        #expect(Set([composed, decomposed, resplit, ascii, kelvin]).count == 2)
+        #expect(composed != SegmentParts(position: row, prefix: "[id: \"e\"]"))
     }
 }

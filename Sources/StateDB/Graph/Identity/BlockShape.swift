@@ -45,6 +45,9 @@ final class BlockShape: @unchecked Sendable {
         let qualifierTexts: [String]
         /// `name + qualifiers`, the segment of a view in this position of a top-level block.
         let segment: String
+        /// `segment` is ASCII, so that texts spelled with it compare as their bytes do (see
+        /// `SegmentParts`).
+        let segmentIsASCII: Bool
         /// The qualifiers the first round of statedb wrote for this position (`[3][else]`): the
         /// block position and branches. Kept to find a store's rows under their old keys.
         let legacyQualifiers: String
@@ -59,6 +62,7 @@ final class BlockShape: @unchecked Sendable {
             self.qualifierTexts = qualifiers
             self.qualifiers = qualifiers.map { "[" + $0 + "]" }.joined()
             self.segment = name + self.qualifiers
+            segmentIsASCII = segment.utf8.allSatisfy { $0 < 0x80 }
             self.legacyQualifiers = legacyQualifiers
             self.type = type
             self.kind = kind

@@ -81,7 +81,7 @@ struct ChildList {
 
         /// Whether its segment is `segment` (a node's), built only for a duplicate.
         func hasSegment(_ segment: Substring) -> Bool {
-            duplicate == 0 ? segmentParts.spells(segment) : segment == self.segment
+            duplicate == 0 ? segmentParts.spells(segment) : segment.utf8.elementsEqual(self.segment.utf8)
         }
     }
 

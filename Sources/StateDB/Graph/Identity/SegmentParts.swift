@@ -1,5 +1,7 @@
+import Foundation
+
 /// A child's segment as the parts it is spelled from (`Row` + `[id: 42]` + `[then]`), hashed
-/// and compared as the text they spell without building it.
+/// and compared as the text they spell, without building it when that text is ASCII.
 ///
 /// A `ForEach` of 20,000 rows built a 17-byte-or-longer string per row when it listed its
 /// children; all of them lived until the last row had mounted, and each row's was freed when
@@ -15,34 +17,49 @@ struct SegmentParts: Hashable {
     private var name: String { position.name }
     private var qualifiers: String { position.qualifiers }
 
-    /// The segment's text: the position's own when the block adds nothing, else one
-    /// allocation when it is longer than a small string holds.
+    /// The segment's text: the position's own when the block adds nothing, else built (an
+    /// allocation or two when it is longer than a small string holds).
     var text: String {
         if prefix.isEmpty { return position.segment }
         if qualifiers.isEmpty { return name + prefix }
         return name + prefix + qualifiers
     }
 
-    /// Whether this spells `segment` (a node's), byte for byte.
+    /// Whether this spells `segment` (a node's), byte for byte (as the graph matched a node's
+    /// segment by position before there were parts).
     func spells(_ segment: Substring) -> Bool {
         let bytes = segment.utf8
         guard bytes.count == utf8Count else { return false }
         return bytes.elementsEqual(utf8)
     }
 
+    /// Equal as their texts are as `String`s: canonically equivalent (`é` as one scalar or as
+    /// `e` and an accent), since a `ForEach`'s ids are compared that way.
     static func == (lhs: SegmentParts, rhs: SegmentParts) -> Bool {
-        // Siblings compared are mostly from one position (a `ForEach`'s rows), their
-        // prefixes differing.
+        // Siblings compared are mostly from one position (a `ForEach`'s rows), their prefixes
+        // differing. A prefix and the qualifiers start with `[`, which nothing before it
+        // combines with, so the texts are equivalent exactly when the prefixes are.
         if lhs.position === rhs.position { return lhs.prefix == rhs.prefix }
+        guard lhs.isASCII && rhs.isASCII else { return lhs.text == rhs.text }
+        // ASCII text is equivalent only to the same bytes.
         return lhs.utf8Count == rhs.utf8Count && lhs.utf8.elementsEqual(rhs.utf8)
     }
 
-    /// The bytes of the text, one part after another: equal texts hash alike however they are
-    /// split into parts.
+    /// The bytes of the text in its composed form (NFC), fed a part at a time when the text is
+    /// ASCII (its own composed form): equal texts hash alike however they are split into parts
+    /// and however their accents are written.
     func hash(into hasher: inout Hasher) {
-        Self.combine(position.name, into: &hasher)
-        Self.combine(prefix, into: &hasher)
-        Self.combine(position.qualifiers, into: &hasher)
+        // Checked and fed in one pass over the prefix, in place.
+        if position.segmentIsASCII, prefix.utf8.withContiguousStorageIfAvailable({ bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            Self.combine(position.name, into: &hasher)
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            Self.combine(position.qualifiers, into: &hasher)
+            return true
+        }) == true {
+            return
+        }
+        Self.combine(text.precomposedStringWithCanonicalMapping, into: &hasher)
     }
 
     /// Feeds `part`'s bytes to `hasher` as one run: a byte at a time cost ~500 instructions a
@@ -52,6 +69,14 @@ struct SegmentParts: Hashable {
         if combined == nil {
             for byte in part.utf8 { hasher.combine(byte) }
         }
+    }
+
+    /// Whether the text is ASCII: the position's part is known per type, the prefix is looked
+    /// at in place.
+    private var isASCII: Bool {
+        guard position.segmentIsASCII else { return false }
+        let bytes = prefix.utf8
+        return bytes.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? bytes.allSatisfy { $0 < 0x80 }
     }
 
     private var utf8Count: Int { name.utf8.count + prefix.utf8.count + qualifiers.utf8.count }
