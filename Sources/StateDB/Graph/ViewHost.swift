@@ -396,7 +396,8 @@ public final class ViewHost {
         var children: [ViewNode] = []
         children.reserveCapacity(list.elements.count)
         for (index, element) in list.elements.enumerated() {
-            let segment = Substring(element.segment)
+            let segmentText = element.segment
+            let segment = Substring(segmentText)
             if let child = previous[segment], child.info === element.info {
                 previous[segment] = nil
                 handModifiers(list.modifiers(at: index), to: child, isNew: false)
@@ -409,7 +410,7 @@ public final class ViewHost {
                 children.append(child)
             } else {
                 if let replaced = previous.removeValue(forKey: segment) { unmount(replaced) }
-                let child = ViewNode(element, parent: node)
+                let child = ViewNode(element, segment: segmentText, parent: node)
                 handModifiers(list.modifiers(at: index), to: child, isNew: true)
                 evaluate(child, depth: depth)
                 children.append(child)

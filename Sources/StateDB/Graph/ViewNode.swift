@@ -113,9 +113,12 @@ final class ViewNode {
         if let legacyPrefix { rareFields().legacyPrefix = legacyPrefix }
     }
 
-    /// A child of `parent` for `element`, whose segment is built here (see `SegmentParts`).
-    convenience init(_ element: borrowing ChildList.Element, parent: ViewNode) {
-        self.init(segment: element.segment, view: element.view, info: element.info, parent: parent,
+    /// A child of `parent` for `element`, whose segment is built here (see `SegmentParts`)
+    /// unless the caller has built it already.
+    convenience init(_ element: borrowing ChildList.Element, segment: String? = nil, parent: ViewNode) {
+        let built: String
+        if let segment { built = segment } else { built = element.segment }  // `??` would consume `element`
+        self.init(segment: built, view: element.view, info: element.info, parent: parent,
                   position: element.position, legacyPrefix: element.legacyPrefix)
     }
 
