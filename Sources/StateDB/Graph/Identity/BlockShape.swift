@@ -62,7 +62,7 @@ final class BlockShape: @unchecked Sendable {
             self.qualifierTexts = qualifiers
             self.qualifiers = qualifiers.map { "[" + $0 + "]" }.joined()
             self.segment = name + self.qualifiers
-            segmentIsASCII = segment.utf8.allSatisfy { $0 < 0x80 }
+            segmentIsASCII = SegmentParts.isASCII(segment.utf8)
             self.legacyQualifiers = legacyQualifiers
             self.type = type
             self.kind = kind

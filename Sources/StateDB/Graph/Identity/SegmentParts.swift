@@ -51,10 +51,10 @@ struct SegmentParts: Hashable {
     func hash(into hasher: inout Hasher) {
         // Checked and fed in one pass over the prefix, in place.
         if position.segmentIsASCII, prefix.utf8.withContiguousStorageIfAvailable({ bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            Self.combine(position.name, into: &hasher)
+            guard Self.isASCII(bytes) else { return false }
+            Self.combine(name, into: &hasher)
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-            Self.combine(position.qualifiers, into: &hasher)
+            Self.combine(qualifiers, into: &hasher)
             return true
         }) == true {
             return
@@ -75,8 +75,12 @@ struct SegmentParts: Hashable {
     /// at in place.
     private var isASCII: Bool {
         guard position.segmentIsASCII else { return false }
-        let bytes = prefix.utf8
-        return bytes.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? bytes.allSatisfy { $0 < 0x80 }
+        return prefix.utf8.withContiguousStorageIfAvailable(Self.isASCII) ?? Self.isASCII(prefix.utf8)
+    }
+
+    /// Whether every byte is ASCII, where canonical equivalence is byte equality.
+    static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
     }
 
     private var utf8Count: Int { name.utf8.count + prefix.utf8.count + qualifiers.utf8.count }
@@ -92,7 +96,7 @@ struct SegmentParts: Hashable {
 
         init(parts: SegmentParts) {
             self.parts = parts
-            current = parts.position.name.utf8.makeIterator()
+            current = parts.name.utf8.makeIterator()
         }
 
         mutating func next() -> UInt8? {
@@ -101,7 +105,7 @@ struct SegmentParts: Hashable {
                 part += 1
                 switch part {
                 case 1: current = parts.prefix.utf8.makeIterator()
-                case 2: current = parts.position.qualifiers.utf8.makeIterator()
+                case 2: current = parts.qualifiers.utf8.makeIterator()
                 default: return nil
                 }
             }
