@@ -32,7 +32,7 @@ public final class ViewHost {
     let root: ViewNode
     private let subscriber: ChangeSubscriber
     // Main actor only, and changed by one evaluation at a time (see `ViewNode`).
-    private var dependencies = DependencyIndex()
+    private var dependencies: DependencyIndex
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
     /// Views whose observed model properties changed (see `ObservationTracking.swift`).
@@ -91,6 +91,7 @@ public final class ViewHost {
             modifiers: rootModifiers + [.environment([EnvironmentWrite(id: EnvironmentID(key: StateStoreKey.self), value: Optional(store) as Any)])],
             parentHead: nil)
         self.root = rootNode
+        dependencies = DependencyIndex(root: rootNode)
         movedStateMatcher = MovedStateMatcher(store: store, rootType: rootInfo.type)
         let rootSegment = String(self.root.segment)
         if StorageNamespace.all.contains(rootSegment) {
@@ -105,6 +106,7 @@ public final class ViewHost {
 
     isolated deinit {
         modifierRuntime.tasks.cancelAll()
+        dependencies.removeAll(under: root)
         store.unsubscribe(subscriber)
         for other in otherStores { other.store.unsubscribe(other.subscriber) }
     }

@@ -40,6 +40,12 @@ class SlotCell: @unchecked Sendable {
     let comparesOutsideLock: Bool
     /// See `TypedSlotCell.valueRunsAppCode`; fixed at creation.
     let valueRunsAppCode: Bool
+    /// The views that read the slot, kept here for the view graph (`DependencyIndex`), which
+    /// alone reads and writes it, on the main actor; the store never looks at it. In the cell
+    /// rather than in a dictionary from cells to readers: that dictionary's buckets cost ~26
+    /// bytes a slot, and its growth and random probes were ~9% of mounting a large tree
+    /// (BENCHMARKS.md, *seventh pass*); this costs the cell 8 bytes.
+    @MainActor var readers: AnyObject?
 
     init(key: SlotKey, types: AnySlotTypes, comparesOutsideLock: Bool, valueRunsAppCode: Bool) {
         identity = key.identity

@@ -75,7 +75,7 @@ extension StateStore {
                 } else {
                     slotKey
                 }
-                let now = nowMilliseconds()
+                let now = coarseNowMilliseconds()
                 // `SlotCell?`, not an optional of the generic type (see `found`).
                 var decoded: SlotCell?
                 if let decodedOutside {
