@@ -115,7 +115,18 @@ final class ViewNode {
 
     /// A child of `parent` for `element`, whose segment is built here (see `SegmentParts`)
     /// unless the caller has built it already.
+    ///
+    /// A view with slots needs its identity as soon as it mounts, to find them: its identity is
+    /// built here, from the parent's and the segment's parts, with no segment string between.
     convenience init(_ element: borrowing ChildList.Element, segment: String? = nil, parent: ViewNode) {
+        if segment == nil, element.duplicate == 0, !element.info.slotFields.isEmpty {
+            let (identity, segmentStart) = element.segmentParts.identity(under: parent.identity)
+            self.init(segment: identity, view: element.view, info: element.info, parent: parent,
+                      position: element.position, legacyPrefix: element.legacyPrefix)
+            segmentOffset = UInt32(segmentStart)
+            packed.setFlag(Self.identityBuiltBit, true)
+            return
+        }
         let built: String
         if let segment { built = segment } else { built = element.segment }  // `??` would consume `element`
         self.init(segment: built, view: element.view, info: element.info, parent: parent,

@@ -25,6 +25,38 @@ struct SegmentParts: Hashable {
         return name + prefix + qualifiers
     }
 
+    /// The identity of a view with this segment under the view at `parentIdentity`
+    /// (`parentIdentity/segment`), written into one string, and where the segment starts in
+    /// it. A view with slots builds its identity as it mounts: through the segment's text, that
+    /// was an allocation and a copy more per view, freed at once.
+    func identity(under parentIdentity: String) -> (text: String, segmentStart: Int) {
+        let start = parentIdentity.utf8.count + 1
+        let text = String(unsafeUninitializedCapacity: start + utf8Count) { buffer in
+            var end = 0
+            Self.write(parentIdentity, into: buffer, at: &end)
+            buffer[end] = UInt8(ascii: "/")
+            end += 1
+            Self.write(name, into: buffer, at: &end)
+            Self.write(prefix, into: buffer, at: &end)
+            Self.write(qualifiers, into: buffer, at: &end)
+            return end
+        }
+        return (text, start)
+    }
+
+    /// Copies `part`'s bytes into `buffer` from `end`, which moves past them.
+    private static func write(_ part: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        let copied: Void? = part.utf8.withContiguousStorageIfAvailable { bytes in
+            if let source = bytes.baseAddress { (buffer.baseAddress! + end).initialize(from: source, count: bytes.count) }
+            end += bytes.count
+        }
+        guard copied == nil else { return }
+        for byte in part.utf8 {
+            buffer[end] = byte
+            end += 1
+        }
+    }
+
     /// Whether this spells `segment` (a node's), byte for byte (as the graph matched a node's
     /// segment by position before there were parts).
     func spells(_ segment: Substring) -> Bool {
