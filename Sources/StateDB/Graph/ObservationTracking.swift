@@ -40,17 +40,30 @@ final class ObservedChanges: @unchecked Sendable {
     /// Returns the token of those reads, nil when it read none (nothing was registered then).
     /// `chainDepth`: what a change the body makes to a model carries (see
     /// `ObservedReadToken.chainDepth`).
+    @MainActor
     func track<T>(chainDepth: Int, _ apply: () -> T) -> (T, ObservedReadToken?) {
-        var made: ObservedReadToken?
-        // Called by Observation only when `apply` read something observable, so a body that
-        // reads no model costs no token.
-        func observer() -> @Sendable () -> Void {
-            let token = ObservedReadToken()
-            made = token
-            return { [self] in self.fire(token) }
-        }
+        // Observation makes the observer (below) after `apply` returns, on this thread, so a
+        // body's token is the one made while the field holds the enclosing evaluation's
+        // (saved here: a body may re-enter the host). A local captured by the observer was
+        // an allocation per body evaluated.
+        let enclosing = madeToken
+        madeToken = nil
         let result = BodyChainDepth.with(chainDepth) { withObservationTracking(apply, onChange: observer()) }
+        let made = madeToken
+        madeToken = enclosing
         return (result, made)
+    }
+
+    /// The token of the evaluation `track` is running, once Observation asked for its
+    /// observer.
+    @MainActor private var madeToken: ObservedReadToken?
+
+    /// Called by Observation only when a body read something observable, so a body that reads
+    /// no model costs no token.
+    @MainActor private func observer() -> @Sendable () -> Void {
+        let token = ObservedReadToken()
+        madeToken = token
+        return { [self] in self.fire(token) }
     }
 
     /// A property `token`'s evaluation read is about to change. Any thread.
