@@ -113,10 +113,10 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     override func get() -> Value {
         let lock = self.lock
         lock.lock()
-        if let cell = _cell, let store = _store {
+        if let cell = _cell {
             lock.unlock()
             if tracksReads { ReadTracker.recordRead(of: cell) }
-            return store.read(cell)
+            return cell.lockedValue
         }
         let value = localValue
         lock.unlock()

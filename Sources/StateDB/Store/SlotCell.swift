@@ -46,8 +46,14 @@ class SlotCell: @unchecked Sendable {
     /// bytes a slot, and its growth and random probes were ~9% of mounting a large tree
     /// (BENCHMARKS.md, *seventh pass*); this costs the cell 8 bytes.
     @MainActor var readers: AnyObject?
+    /// The owning store's lock (`StateStore.lock`), so a read takes the value under it without
+    /// reaching the store: a view's read through its `@State` box retained and released the
+    /// store, whose reference count (weakly referenced by the exit-flush registry) takes the
+    /// runtime's slow path. The cell's 8 bytes fit in the malloc chunk it already takes.
+    let storeLock: NSLock
 
-    init(key: SlotKey, types: AnySlotTypes, comparesOutsideLock: Bool, valueRunsAppCode: Bool) {
+    init(key: SlotKey, types: AnySlotTypes, storeLock: NSLock, comparesOutsideLock: Bool, valueRunsAppCode: Bool) {
+        self.storeLock = storeLock
         identity = key.identity
         property = key.property
         self.types = types
@@ -207,11 +213,18 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
     @exclusivity(unchecked) var value: Value
     let initialValue: Value
 
-    required init(key: SlotKey, value: Value, initialValue: Value, types: SlotTypes<Value>) {
+    required init(key: SlotKey, value: Value, initialValue: Value, types: SlotTypes<Value>, storeLock: NSLock) {
         self.value = value
         self.initialValue = initialValue
-        super.init(key: key, types: types, comparesOutsideLock: Self.equalityRunsAppCode,
+        super.init(key: key, types: types, storeLock: storeLock, comparesOutsideLock: Self.equalityRunsAppCode,
                    valueRunsAppCode: NativeKind.of(Value.self).mayRunAppCode)
+    }
+
+    /// The current value, read under the store's lock (as `StateStore.read(_:)` reads it).
+    var lockedValue: Value {
+        storeLock.lock()
+        defer { storeLock.unlock() }
+        return value
     }
 
     /// True when `newValue` is known to equal the current value (Equatable types only).

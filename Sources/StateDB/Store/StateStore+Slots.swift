@@ -79,11 +79,11 @@ extension StateStore {
                 // `SlotCell?`, not an optional of the generic type (see `found`).
                 var decoded: SlotCell?
                 if let decodedOutside {
-                    decoded = types.cell.init(key: key, value: decodedOutside.value, initialValue: initialValue(), types: types)
+                    decoded = types.cell.init(key: key, value: decodedOutside.value, initialValue: initialValue(), types: types, storeLock: lock)
                 } else if !decodesAppCode {
                     do {
                         let value = try ValueCodec.decode(Value.self, from: row.value.get())
-                        decoded = types.cell.init(key: key, value: value, initialValue: initialValue(), types: types)
+                        decoded = types.cell.init(key: key, value: value, initialValue: initialValue(), types: types, storeLock: lock)
                     } catch {
                         decodingError = "\(error)"  // the store's own errors (a native kind)
                     }
@@ -94,7 +94,7 @@ extension StateStore {
                     cell.needsWrite = row.type != cell.typeName  // record the type it has now
                 } else {
                     let error = decodingError ?? "unreadable"
-                    cell = types.cell.init(key: key, value: initialValue(), initialValue: initialValue(), types: types)
+                    cell = types.cell.init(key: key, value: initialValue(), initialValue: initialValue(), types: types, storeLock: lock)
                     if types.recordsInitialValue {
                         cell.needsWrite = true
                     } else {
@@ -121,7 +121,7 @@ extension StateStore {
             } else if let index {
                 found = slots[index].liveCell
             } else {
-                let cell = types.cell.init(key: slotKey, value: initialValue(), initialValue: initialValue(), types: types)
+                let cell = types.cell.init(key: slotKey, value: initialValue(), initialValue: initialValue(), types: types, storeLock: lock)
                 if types.recordsInitialValue {
                     cell.needsWrite = true
                 } else {
@@ -151,9 +151,7 @@ extension StateStore {
 
     /// The current value of a slot: memory only, no SQL.
     func read<Value>(_ cell: TypedSlotCell<Value>) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return cell.value
+        cell.lockedValue
     }
 
     /// Sets a slot's value in memory and queues it for the next commit. An equal value

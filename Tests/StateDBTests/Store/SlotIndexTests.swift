@@ -1,4 +1,5 @@
 @testable import StateDB
+import Foundation
 import Testing
 
 // The store's own hash table (`SlotIndex`): checked against a `Dictionary` through long runs of
@@ -7,7 +8,7 @@ import Testing
 
 struct SlotIndexTests {
     private static func cell(_ key: String) -> SlotCell {
-        EquatableSlotCell<Int>(key: SlotKey(key), value: 0, initialValue: 0, types: SlotTypes<Int>())
+        EquatableSlotCell<Int>(key: SlotKey(key), value: 0, initialValue: 0, types: SlotTypes<Int>(), storeLock: NSLock())
     }
 
     private static func key(_ n: Int) -> String { "Root/ForEach/Row[id: \(n)]/count" }
