@@ -1,5 +1,5 @@
 import Foundation
-import StateDB
+@testable import StateDB
 import Testing
 
 // Identity strings are the keys of persisted state: a test pins them literally, so an
@@ -110,6 +110,25 @@ struct IdentityTests {
         let second = ViewHost(root: Screen(), store: .inMemory()).identities
         #expect(first == second)
         #expect(!first.joined().contains("0x"), "no addresses or hashes in identities")
+    }
+
+    @Test func integerIdsAreSpelledInDecimalWithTheirSign() {
+        // Integer ids have a path of their own (written without building `String(id)`); it
+        // must spell every value as the general encoding does, the extremes included.
+        let ids = [0, 7, -1, 42_000, Int.max, Int.min]
+        let host = ViewHost(root: NumberedRows(ids: ids), store: .inMemory())
+        #expect(host.identities.filter { $0.hasSuffix("]") }.map { $0.components(separatedBy: "/").last! } == [
+            "Text[id: 0]", "Text[id: 7]", "Text[id: -1]", "Text[id: 42000]",
+            "Text[id: 9223372036854775807]", "Text[id: -9223372036854775808]",
+        ])
+        #expect(ids.map { IdentityEncoding.idQualifier($0) } == ids.map { "[id: " + IdentityEncoding.encode(id: $0) + "]" })
+    }
+}
+
+private struct NumberedRows: View {
+    let ids: [Int]
+    var body: some View {
+        ForEach(ids, id: \.self) { Text("row \($0)") }
     }
 }
 

@@ -41,7 +41,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     func addChildren(to list: inout ChildList) {
         forEachElement { id, content in
-            list.addBlock(content, prefix: "[id: " + IdentityEncoding.encodeID(id) + "]")
+            list.addBlock(content, prefix: IdentityEncoding.idQualifier(id))
         }
     }
 
