@@ -7,15 +7,15 @@ final class ReadRecorder {
         let revision: UInt64
     }
 
-    /// Used by the one thread evaluating a body.
-    private var reads = SlotCellList()
-    private var writes: [Write] = []
+    /// Used by the one thread evaluating a body, one call at a time (nothing runs inside an
+    /// append), so the run-time exclusivity check each access of a class's stored property
+    /// costs (~110 instructions, ~1% of mounting a list of rows) is left out.
+    @exclusivity(unchecked) private var reads = SlotCellList()
+    @exclusivity(unchecked) private var writes: [Write] = []
     /// Between `withRecorder` and `takeReads`.
     fileprivate(set) var isRecording = false
 
     func record(_ cell: SlotCell) {
-        // One access to `reads` for the whole change (a mutating call): each access of a
-        // class's stored property is checked for exclusivity at run time, ~80 instructions.
         reads.append(cell)
     }
 
@@ -30,7 +30,7 @@ final class ReadRecorder {
         return Self.take(&reads, empty: SlotCellList())
     }
 
-    /// The value, leaving an empty one: one checked access instead of two.
+    /// The value, leaving an empty one.
     private static func take<Value>(_ value: inout Value, empty: Value) -> Value {
         var taken = empty
         swap(&taken, &value)
