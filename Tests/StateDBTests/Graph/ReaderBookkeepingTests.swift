@@ -10,20 +10,8 @@ private struct Shared: View {
     @State var secondReads = true
     var body: some View {
         let _ = EvaluationLog.record("Shared")
-        Reader(name: "first", reads: firstReads, value: $value)
-        Reader(name: "second", reads: secondReads, value: $value)
-    }
-}
-
-private struct Reader: View {
-    let name: String
-    let reads: Bool
-    @Binding var value: Int
-    var body: some View {
-        let _ = EvaluationLog.record(name)
-        if reads {
-            Text("\(name) \(value)")
-        }
+        NamedReader(name: "first", reads: firstReads, value: $value)
+        NamedReader(name: "second", reads: secondReads, value: $value)
     }
 }
 

@@ -10,20 +10,8 @@ private struct Pair: View {
     @State var value = 0
     @State var firstReads = true
     var body: some View {
-        PairReader(name: "first", reads: firstReads, value: $value)
-        PairReader(name: "second", reads: true, value: $value)
-    }
-}
-
-private struct PairReader: View {
-    let name: String
-    let reads: Bool
-    @Binding var value: Int
-    var body: some View {
-        let _ = EvaluationLog.record(name)
-        if reads {
-            Text("\(name) \(value)")
-        }
+        NamedReader(name: "first", reads: firstReads, value: $value)
+        NamedReader(name: "second", reads: true, value: $value)
     }
 }
 
