@@ -119,20 +119,32 @@ struct SlotIndexKey: Hashable {
     private static let seed = UInt64.random(in: .min ... .max)
 
     /// A hash of `bytes`, eight at a time, starting from `seed`.
+    ///
+    /// The bytes after the last whole word are read in at most two loads, not one at a time:
+    /// a text of 8 bytes or more ends with the word that ends it (overlapping the one before),
+    /// a shorter one with loads that overlap in its middle. Every byte is read, and the length
+    /// is in the starting state, so texts that differ anywhere hash apart. Byte by byte, the
+    /// tail of a property name (`count`, `title`) was most of its hash.
     private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-        var state = (seed ^ UInt64(bytes.count)) &* multiplier
+        let count = bytes.count
+        var state = (seed ^ UInt64(count)) &* multiplier
         var offset = 0
-        while offset + 8 <= bytes.count {
+        while offset + 8 <= count {
             state = (state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
             state ^= state >> 32
             offset += 8
         }
-        var last: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count {
-            last |= UInt64(bytes[offset]) << shift
-            shift += 8
-            offset += 1
+        let rest = count - offset
+        let last: UInt64
+        if rest == 0 {
+            last = 0
+        } else if count >= 8 {
+            last = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            last = UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
+                | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        } else {
+            last = UInt64(bytes[0]) << 16 | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1])
         }
         return mix(state ^ last)
     }

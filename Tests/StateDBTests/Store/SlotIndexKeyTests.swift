@@ -36,6 +36,23 @@ struct SlotIndexKeyTests {
         }
     }
 
+    @Test func everyByteOfAKeyCountsInItsHash() {
+        // The hash reads a text's last bytes in overlapping loads: a byte that no load covered
+        // would make keys that differ only there collide, every time, in every process.
+        for length in 1...40 {
+            let base = String(repeating: "a", count: length)
+            let baseHash = SlotIndexKey(identity: "Root", property: base).hash
+            for position in 0..<length {
+                var bytes = Array(base.utf8)
+                bytes[position] = UInt8(ascii: "b")
+                let changed = String(decoding: bytes, as: UTF8.self)
+                #expect(SlotIndexKey(identity: "Root", property: changed).hash != baseHash, "length \(length), byte \(position)")
+                #expect(SlotIndexKey(identity: changed, property: "x").hash != SlotIndexKey(identity: base, property: "x").hash,
+                        "identity of length \(length), byte \(position)")
+            }
+        }
+    }
+
     @Test func keysAreTheirBytes() {
         // Canonically equivalent, different bytes: two slots, as in SQLite's UNIQUE index.
         #expect(SlotIndexKey("caf\u{E9}/x") != SlotIndexKey("cafe\u{301}/x"))
