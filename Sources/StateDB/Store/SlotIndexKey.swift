@@ -134,9 +134,8 @@ struct SlotIndexKey: Hashable {
             state ^= state >> 32
             offset += 8
         }
-        let rest = count - offset
         let last: UInt64
-        if rest == 0 {
+        if offset == count {
             last = 0
         } else if count >= 8 {
             last = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
