@@ -15,6 +15,11 @@ final class SQLiteAdminDatabase: AdminDatabase {
         options.readOnly = access == .read
         options.toleratesDamage = toleratingDamage
         options.loadsRows = false  // every operation reads the rows it needs through SQL
+        // An operator's tool registers none of the app's state migrations, so every one the
+        // store records is unknown to it. Refusing them protects an older build of the app
+        // from misreading values a newer one changed; the tool reads and writes values
+        // against their stored type names, never the app's types, so it has nothing to misread.
+        options.unknownAppMigrations = .ignore
         location = path
         store = try StateStore(path: path, options: options)
         if access == .write {
