@@ -88,8 +88,15 @@ enum FileSafety {
         }
         let me = geteuid()
         guard info.st_uid == me else {
-            return Problem(what: "\(subject) belongs to \(userName(info.st_uid)), not to the user running this, \(userName(me))",
-                           advice: "statedb only uses files of its own user, since their owner can read and rewrite everything written into them. Move it away (it is not yours), then try again.")
+            let why = "statedb only uses files of its own user, since their owner can read and rewrite everything written into them."
+            // The store itself is most likely that user's own (an operator looking into a user's
+            // state); a side file of another user beside a store of ours was put there by them.
+            let advice = if isStore {
+                "\(why) If it is that user's store, open it as that user (for the command-line tool: `sudo -u \(accountName(info.st_uid)) statedb …`); otherwise move it away, then try again."
+            } else {
+                "\(why) Move it away (it is not yours), then try again."
+            }
+            return Problem(what: "\(subject) belongs to \(userName(info.st_uid)), not to the user running this, \(userName(me))", advice: advice)
         }
         guard info.st_nlink == 1 else {
             return Problem(what: "\(subject) has \(info.st_nlink) names (hard links)",
@@ -236,16 +243,25 @@ enum FileSafety {
 
     /// "nobody (uid 65534)", or "uid 65534" for a uid without a name.
     static func userName(_ uid: uid_t) -> String {
+        loginName(uid).map { "\($0) (uid \(uid))" } ?? "uid \(uid)"
+    }
+
+    /// What `sudo -u` takes for `uid`: its login name, or `#uid` when it has none.
+    private static func accountName(_ uid: uid_t) -> String {
+        loginName(uid) ?? "#\(uid)"
+    }
+
+    /// The login name of `uid`; nil when it has none.
+    private static func loginName(_ uid: uid_t) -> String? {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         // The name points into the buffer: read it while the buffer is still there.
         var buffer = [CChar](repeating: 0, count: 4096)
-        let name: String? = buffer.withUnsafeMutableBufferPointer { storage in
+        return buffer.withUnsafeMutableBufferPointer { storage in
             guard getpwuid_r(uid, &entry, storage.baseAddress!, storage.count, &result) == 0, result != nil,
                   let name = entry.pw_name else { return nil }
             return String(cString: name)
         }
-        return name.map { "\($0) (uid \(uid))" } ?? "uid \(uid)"
     }
 }
 

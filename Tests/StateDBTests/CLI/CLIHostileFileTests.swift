@@ -45,6 +45,15 @@ struct CLIHostileFileTests {
         try expectEveryCommandRefuses(folder.storePath, mentioning: "state.sqlite-wal, SQLite's file beside the store, belongs to nobody")
     }
 
+    /// An operator looking into a user's state as root is told to run as that user, not to
+    /// move the user's store away.
+    @Test(.enabled(if: getuid() == 0, "giving a file to another user takes root"))
+    func aStoreOfAnotherUserIsRefusedWithHowToOpenItAsItsOwner() throws {
+        try makeSampleStore(at: folder.storePath)
+        try giveAway(folder.storePath)
+        try expectEveryCommandRefuses(folder.storePath, mentioning: "the store file belongs to nobody (uid 65534), not to the user running this, root (uid 0); statedb only uses files of its own user, since their owner can read and rewrite everything written into them. If it is that user's store, open it as that user (for the command-line tool: `sudo -u nobody statedb …`); otherwise move it away, then try again.")
+    }
+
     @Test func aStoreOthersMayReadIsRefusedByEveryCommand() throws {
         try makeSampleStore(at: folder.storePath)
         chmod(folder.storePath, 0o644)
