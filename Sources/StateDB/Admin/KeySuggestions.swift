@@ -19,11 +19,14 @@
         return scored.sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.key)
     }
 
-    /// "; closest: "a", "b"" or "" when there is nothing close.
+    /// "; closest: "a", "b"", or where to look when there is nothing close; and, for a key
+    /// typed as a pattern, that keys are exact text.
     static func hint(for typed: String, among keys: [String]) -> String {
+        if keys.isEmpty { return "; the store has no slots" }
+        let pattern = typed.contains("*") ? "; a key is exact text (`*` included): `statedb inspect --match` lists the keys a pattern matches" : ""
         let close = closest(to: typed, among: keys)
-        guard !close.isEmpty else { return keys.isEmpty ? "; the store has no slots" : "; `statedb inspect` lists the keys" }
-        return "; closest: " + close.map { JSONValue.quoted($0) }.joined(separator: ", ")
+        guard !close.isEmpty else { return pattern.isEmpty ? "; `statedb inspect` lists the keys" : pattern }
+        return "; closest: " + close.map { JSONValue.quoted($0) }.joined(separator: ", ") + pattern
     }
 
     /// Levenshtein distance over characters, for "did you mean".

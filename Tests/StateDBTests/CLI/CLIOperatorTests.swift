@@ -72,6 +72,19 @@ import Testing
         #expect(prefix.stderr.contains(#""App/List/Row[id: 17]/isOn""#), "\(prefix)")
     }
 
+    @Test func aKeyTypedAsAPatternIsToldWhereToUseOne() throws {
+        try makeRows([1, 2], at: path)
+        for key in ["App/*", "App/List/Row[id: 1]/*"] {
+            let run = try CLI.run("rm", path, key)
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("a key is exact text (`*` included): `statedb inspect --match` lists the keys a pattern matches"), "\(run)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
+        }
+        #expect(try CLI.run("inspect", path, "--match", "App/List/*").stdout.contains("2 slot(s)"))
+        let typo = try CLI.run("get", path, "App/nite")
+        #expect(!typo.stderr.contains("exact text"), "\(typo)")
+    }
+
     @Test func anEmptyStoreSaysSo() throws {
         try makeRows([], at: path)
         try sqlite(path, "DELETE FROM slots")
