@@ -17,8 +17,17 @@ public enum StatedbCommandLine {
         }
     }
 
-    /// Runs `statedb ARGUMENTS…` and returns the exit status.
+    /// Runs `statedb ARGUMENTS…` and returns the exit status: the command's own, unless its
+    /// standard output could not be written (see `StandardOutput`).
     static func run(_ arguments: [String], console: Console) -> ExitCode {
+        let status = runCommand(arguments, console: console)
+        guard let failure = StandardOutput.failure else { return status }
+        let name = arguments.first.flatMap(command(named:)).map { " " + $0.configuration.name } ?? ""
+        console.error("statedb\(name): cannot write the output (\(failure)); the command ran to its end, and any change it makes was made, but what it printed is incomplete.")
+        return .failure
+    }
+
+    private static func runCommand(_ arguments: [String], console: Console) -> ExitCode {
         guard let name = arguments.first else {
             console.error("statedb: missing COMMAND; `statedb --help` lists the commands.")
             return .usage

@@ -16,23 +16,25 @@ struct Console {
 
     /// Writes lines to standard output.
     func print(_ text: String) {
-        Self.write(text + "\n", to: .standardOutput)
+        Self.write(text + "\n", to: STDOUT_FILENO)
     }
 
     /// Writes one line to standard error, control characters escaped, so a message never
     /// spans lines or drives the terminal whatever stored data it quotes.
     func error(_ text: String) {
-        Self.write(printable(text) + "\n", to: .standardError)
+        Self.write(printable(text) + "\n", to: STDERR_FILENO)
     }
 
-    /// The text's UTF-8 as one `Data` of its bytes: `Data(text.utf8)` would go through a
-    /// dynamic cast of the sequence, which makes the runtime search the binary's conformances
-    /// (0.2 M instructions, 2% of a `statedb get`).
-    private static func write(_ text: String, to handle: FileHandle) {
+    /// The text's UTF-8 bytes in place. A standard output that cannot be written is recorded
+    /// (`StandardOutput`); a standard error that cannot be written leaves nowhere to say so.
+    private static func write(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { bytes in
-            guard let start = bytes.baseAddress else { return }
-            handle.write(Data(bytes: start, count: bytes.count))
+            if descriptor == STDOUT_FILENO {
+                StandardOutput.write(UnsafeRawBufferPointer(bytes))
+            } else {
+                _ = StandardOutput.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
+            }
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// holds more than a block.
 final class OutputBuffer {
     private(set) var bytes: [UInt8] = []
-    /// True once anything was written out.
+    /// True once anything was written out (or, on standard output, was to be).
     private(set) var wroteAny = false
     private let descriptor: Int32
     private static let blockSize = 1 << 16
@@ -26,22 +26,23 @@ final class OutputBuffer {
         try append { $0.append(contentsOf: text.utf8) }
     }
 
-    /// Writes out everything appended so far.
+    /// Writes out everything appended so far. On standard output a failure is recorded and the
+    /// command goes on (see `StandardOutput`); on a file it throws `FileWriteError`.
     func flush() throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw UsageError("cannot write the output (\(String(cString: strerror(errno))))")
-            }
-            offset += written
-            wroteAny = true
+        defer { bytes.removeAll(keepingCapacity: true) }
+        guard !bytes.isEmpty else { return }
+        if descriptor == STDOUT_FILENO {
+            bytes.withUnsafeBytes { StandardOutput.write($0) }
+        } else if let code = bytes.withUnsafeBytes({ StandardOutput.writeAll($0, to: descriptor) }) {
+            throw FileWriteError(code: code)
         }
-        bytes.removeAll(keepingCapacity: true)
+        wroteAny = true
     }
+}
+
+/// A write to a file that failed, with its `errno`.
+struct FileWriteError: Error {
+    let code: Int32
 }
 
 /// Appends the object `slotJSON(slot)` is, as `jsonText` indents it `indent` levels deep,

@@ -35,6 +35,7 @@ enum PrivateFile {
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).partial-\(UInt64.random(in: 0...UInt64.max).hexadecimal)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
+            if errno == ENOENT { throw UsageError("\(path): its folder does not exist; create it, or give a path in an existing folder") }
             throw UsageError("\(path): cannot create a file beside it (\(String(cString: strerror(errno)))); check the folder's permissions")
         }
         var renamed = false
@@ -45,10 +46,11 @@ enum PrivateFile {
         // The umask may only take bits away; 0600 exactly all the same.
         guard fchmod(descriptor, 0o600) == 0 else { throw failure(path, "cannot make the file private") }
         let output = OutputBuffer(descriptor: descriptor)
-        try body(output)
         do {
+            try body(output)
             try output.flush()
-        } catch {
+        } catch let error as FileWriteError {
+            errno = error.code
             throw failure(path, "cannot write the file")
         }
         guard fsync(descriptor) == 0 else { throw failure(path, "cannot write the file to the disk") }

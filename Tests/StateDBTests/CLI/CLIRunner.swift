@@ -37,9 +37,11 @@ enum CLI {
     /// - `asUnprivileged` drops root's power to ignore file permissions (with `setpriv`), so
     ///   a read-only file is read-only even in a root container;
     /// - `inTerminal` gives the command a pseudo-terminal as standard output (with `script`);
-    /// - `environment` adds variables to the test's own (or replaces them).
+    /// - `environment` adds variables to the test's own (or replaces them);
+    /// - `standardOutput` sends standard output to that file (`/dev/full`) instead of `stdout`.
     static func run(_ arguments: [String], stdin: String? = nil, asUnprivileged: Bool = false,
-                    inTerminal: Bool = false, noColour: Bool = true, environment extra: [String: String] = [:]) throws -> Run {
+                    inTerminal: Bool = false, noColour: Bool = true, environment extra: [String: String] = [:],
+                    standardOutput: String? = nil) throws -> Run {
         let process = Process()
         if asUnprivileged && getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -57,12 +59,17 @@ enum CLI {
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe(), errors = Pipe(), input = Pipe()
-        process.standardOutput = output
+        let outputFile = try standardOutput.map { path in
+            try #require(FileHandle(forWritingAtPath: path), "cannot open \(path)")
+        }
+        process.standardOutput = outputFile ?? output
         process.standardError = errors
         process.standardInput = input
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
+        try outputFile?.close()
+        try output.fileHandleForWriting.close()
         // Standard error is read on another thread so neither pipe can fill up and block.
         let errorData = PipeCollector(errors.fileHandleForReading)
         let out = output.fileHandleForReading.readDataToEndOfFile()
