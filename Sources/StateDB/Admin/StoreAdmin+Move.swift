@@ -39,11 +39,12 @@ extension StoreAdmin {
         if dryRun { return try read("planning the move") { try planMove(old, new, force: force, $0).result } }
         return try write("moving \(old) to \(new)") { context in
             let plan = try planMove(old, new, force: force, context)
+            let movedAt = StoreAdmin.moveSighting()
             for key in plan.result.overwritten { try context.delete(key: key) }
             for row in plan.rows { try context.delete(key: row.key) }
             for (row, rename) in zip(plan.rows, plan.result.renames) {
                 try context.upsert(key: rename.to, type: row.type, value: row.value, encoding: row.encoding,
-                                   createdAt: row.createdAt, updatedAt: row.updatedAt, seenAt: row.seenAt)
+                                   createdAt: row.createdAt, updatedAt: row.updatedAt, seenAt: max(row.seenAt, movedAt))
             }
             // By id, not by key: a chain of renames (A → B while B → C) must not move twice.
             for (id, newKey) in plan.quarantine { try context.moveQuarantined(id: id, to: newKey) }
@@ -131,4 +132,12 @@ struct RawRow {
     let createdAt: Int64
     let updatedAt: Int64
     let seenAt: Int64
+}
+
+extension StoreAdmin {
+    /// The `seen_at` a moved slot gets at the least: the move's time. An operator moving a
+    /// slot says it is wanted (most often an orphan onto the key a new build reads, as
+    /// `statedb orphans` suggests); kept as it was, its old sighting made `gc` delete the value
+    /// just rescued.
+    static func moveSighting() -> Int64 { nowMilliseconds() }
 }

@@ -34,6 +34,7 @@ extension StoreAdmin {
             try overwritten(collisions)
             let quarantine = try stored.quarantineKeys().filter { old.matches($0.key) }.map { ($0.id, old.replace(in: $0.key, with: new)) }
             if let context { for key in collisions { try context.delete(key: key) } }
+            let movedAt = StoreAdmin.moveSighting()
             var moved = 0
             var after: String?
             while true {
@@ -43,7 +44,7 @@ extension StoreAdmin {
                     for row in batch { try context.delete(key: row.key) }
                     for row in batch {
                         try context.upsert(key: old.replace(in: row.key, with: new), type: row.type, value: row.value, encoding: row.encoding,
-                                           createdAt: row.createdAt, updatedAt: row.updatedAt, seenAt: row.seenAt)
+                                           createdAt: row.createdAt, updatedAt: row.updatedAt, seenAt: max(row.seenAt, movedAt))
                     }
                 }
                 for row in batch { try rename(MoveResult.Rename(from: row.key, to: old.replace(in: row.key, with: new))) }

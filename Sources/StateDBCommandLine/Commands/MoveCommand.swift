@@ -27,7 +27,8 @@ struct MoveCommand: Command {
         discussion: """
             Every slot whose key starts with OLD_PREFIX at an identity boundary (followed by /,
             a [qualifier], or the end) gets NEW_PREFIX in its place; values, types and times are
-            kept, quarantined values move with their slots. One transaction.
+            kept (a moved slot counts as seen now, so `gc` does not collect it), quarantined
+            values move with their slots. One transaction.
 
             examples:
               statedb mv state.sqlite ContentView/VStack/Row ContentView/List/Row

@@ -180,6 +180,20 @@ import Testing
         #expect(left == [SampleKeys.avatar, SampleKeys.level, SampleKeys.nickname, SampleKeys.prefs])
     }
 
+    /// The workflow `orphans` suggests: an orphan moved onto the key the new build reads. The
+    /// moved value must not then be collected for the orphan's old sighting, whether the move
+    /// is planned in memory (`--json`) or streamed.
+    @Test(arguments: [false, true])
+    func aMovedOrphanIsNotCollectedForItsOldSighting(json: Bool) throws {
+        let old = Int64((Date().timeIntervalSince1970 - 40 * 86_400) * 1000)
+        try sqlite(path, "UPDATE slots SET seen_at = \(old) WHERE key = '\(SampleKeys.level)'")
+        let moved = try CLI.run(["mv", path, SampleKeys.level, "Settings/volume"] + (json ? ["--json"] : []))
+        #expect(moved.status == 0, "\(moved)")
+        #expect(try sqliteScalar(path, "SELECT seen_at FROM slots WHERE key = 'Settings/volume'") > old)
+        #expect(try CLI.run("gc", path, "--unseen-for", "30d").stdout.contains("no slots unseen for 30d"))
+        #expect(try readBack(path, "Settings/volume", as: UInt8.self, default: 0) == 200)
+    }
+
     @Test func quarantinedValuesAreListedRestoredAndDropped() throws {
         // The app changed Settings/level from UInt8 to String: the old value is set aside.
         do {
