@@ -69,7 +69,7 @@ struct AppMigrator {
             }
         } catch let failure as MigrationFailure {
             let reason = (failure.underlying as? StateStoreError)?.message ?? "\(failure.underlying)"
-            throw StateStoreError(.migrationFailed, path: path, "state migration '\(failure.name)' failed: \(reason); nothing was applied and the file is unchanged.")
+            throw StateStoreError(.migrationFailed, path: path, "state migration '\(failure.name)' failed: \(reason); none of the state migrations was applied (schema migrations run before them and stay applied).")
         }
     }
 

@@ -11,7 +11,8 @@
 ///
 /// Migrations run when the store opens, in the order given, each once: the store records
 /// applied names (and when) in `app_migrations`. All pending migrations of one open run in
-/// one transaction: if one throws, none is applied and the file is unchanged. Never rename
+/// one transaction: if one throws, none is applied (the store's own schema migrations, which
+/// run first, stay applied). Never rename
 /// or reorder an applied migration; append new ones at the end.
 public struct StateMigration: Sendable {
     /// The name that records the migration as applied; unique within the list.

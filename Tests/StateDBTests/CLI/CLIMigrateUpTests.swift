@@ -49,6 +49,24 @@ import Testing
         #expect(try SQLiteShell.run(path, "PRAGMA user_version") == String(SchemaMigration.latestVersion))
     }
 
+    /// The schema is migrated first; a state migration of the files that then fails is rolled
+    /// back alone, and the message does not claim the file is as it was.
+    @Test func aFailingStateMigrationAfterTheSchemaIsReportedAsWhatItIs() throws {
+        try makeVersion5Store(at: path, dates: 1)
+        let file = folder.path("app.json")
+        try Data(#"{ "migrations": [ { "name": "count as bool", "retype": { "keys": "App/count", "from": "Swift.Int", "to": "Swift.Bool" } } ] }"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let run = try CLI.run("migrate", "up", path, "--app", file)
+        #expect(run.status == 7, "\(run)")
+        #expect(run.stderr.contains("state migration 'count as bool' failed"), "\(run)")
+        #expect(run.stderr.contains("none of the state migrations was applied (schema migrations run before them and stay applied)"), "\(run)")
+        #expect(!run.stderr.contains("unchanged"), "\(run)")
+        #expect(try SQLiteShell.run(path, "PRAGMA user_version") == String(SchemaMigration.latestVersion))
+        #expect(SQLiteProbe(path: path).value("App/count") == "3")
+        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM app_migrations") == "0")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).contains { $0.hasPrefix("state.sqlite.v5-") })
+    }
+
     @Test(arguments: [false, true]) func aStoreNotInWALModeIsMigrated(inTerminal: Bool) throws {
         if inTerminal { try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal") }
         try makeVersion5Store(at: path, dates: 3)

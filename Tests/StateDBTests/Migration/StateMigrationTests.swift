@@ -111,7 +111,7 @@ struct StateMigrationTests {
         } throws: { error in
             let error = error as? StateStoreError
             return error?.kind == .migrationFailed && error?.message.contains("'second'") == true
-                && error?.message.contains("nothing was applied") == true
+                && error?.message.contains("none of the state migrations was applied") == true
         }
         #expect(try fileBytes(folder.storePath) == before)
         let store = try StateStore(path: folder.storePath)
