@@ -63,6 +63,12 @@ public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatab
 }
 
 extension StateStoreError {
+    /// Whether this process may not create files in the folder of the store at `path`.
+    static func folderIsReadOnly(of path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        return access(folder.isEmpty ? "." : folder, W_OK) != 0
+    }
+
     /// What a failed write leaves behind, which decides the advice of a disk-full error.
     enum Retry {
         /// Nothing was written and nothing waits: free space, then do it again.
@@ -80,6 +86,8 @@ extension StateStoreError {
             self.init(.notADatabase, path: path, "not a SQLite database (\(error.message)); refusing to touch it. Point statedb at a store file, or move this file away.")
         case _ where error.isCorrupt:
             self.init(.corrupt, path: path, "the database is damaged (\(error.message)) while \(what); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
+        case _ where error.isReadOnly && Self.folderIsReadOnly(of: path):
+            self.init(.readOnly, path: path, "cannot use it while \(what) (\(error.message)): its folder is not writable, and SQLite creates a store's -wal and -shm beside it, even to read it. Make the folder writable, or copy the store into a folder that is (`cp`, then `chmod 600` the copy) and use the copy.")
         case _ where error.isReadOnly:
             self.init(.readOnly, path: path, "cannot write while \(what) (\(error.message)); check the permissions of the file and its folder.")
         case _ where error.isBusy:

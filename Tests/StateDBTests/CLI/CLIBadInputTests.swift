@@ -129,4 +129,24 @@ import Testing
         #expect(read.stdout == "3\n")
         #expect(try fileBytes(store) == bytes)
     }
+
+    /// A store in a folder this user may not write (a read-only backup folder): SQLite cannot
+    /// create the `-shm` it reads a WAL database through. The refusal says why, and what to do.
+    @Test func aStoreInAReadOnlyFolderSaysHowToReadIt() throws {
+        if getuid() == 0 {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root needs setpriv to drop its power over file permissions")
+        }
+        let inner = folder.path("backups")
+        try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: false)
+        let store = inner + "/state.sqlite"
+        try makeSampleStore(at: store)
+        let bytes = try fileBytes(store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: inner)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: inner) }
+        for arguments in [["get", store, SampleKeys.count], ["inspect", store], ["set", store, SampleKeys.count, "4"]] {
+            expectRefusal(try CLI.run(arguments, asUnprivileged: true), status: 8,
+                          mentioning: "its folder is not writable, and SQLite creates a store's -wal and -shm beside it, even to read it. Make the folder writable, or copy the store into a folder that is", arguments)
+            #expect(try fileBytes(store) == bytes)
+        }
+    }
 }
