@@ -85,7 +85,32 @@ import Foundation
         if let unqualified = type.unqualifiedAppName {
             throw AdminError(.invalidInput, path: path, "--type \(unqualified) is not a standard type, so it needs its module, as String(reflecting:) writes it (e.g. MyApp.\(unqualified)).")
         }
+        if let (typed, meant) = type.misspelledStandardName {
+            throw AdminError(.invalidInput, path: path, "--type \(typed) is not a standard type; did you mean \(meant)? (Write a type as its type column shows it.)")
+        }
         self = type
+    }
+
+    /// The standard scalar types, by the names the store writes.
+    private static let standardScalars: [SlotType] =
+        [.bool, .double, .float, .string, .data, .date, .uuid] + IntegerWidth.allCases.map(SlotType.integer)
+
+    /// A type named in `Swift.` or `Foundation.` one letter (or only the case) away from a
+    /// standard scalar's name (`Swift.int`, `Swift.Strin`, `Foundation.Dat`), anywhere inside
+    /// this type, with that name. Other names in those modules stay app types (`Foundation.URL`
+    /// and `Swift.Float16` are `Codable`, and stored as JSON).
+    private var misspelledStandardName: (typed: String, meant: String)? {
+        switch self {
+        case .app(let name):
+            guard name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") else { return nil }
+            let meant = Self.standardScalars.map(\.name).filter { standard in
+                standard.lowercased() == name.lowercased() || KeySuggestions.editDistance(standard, name) == 1
+            }
+            return meant.isEmpty ? nil : (name, meant.joined(separator: " or "))
+        case .optional(let wrapped), .array(let wrapped), .set(let wrapped): return wrapped.misspelledStandardName
+        case .dictionary(let key, let value): return key.misspelledStandardName ?? value.misspelledStandardName
+        default: return nil
+        }
     }
 
     /// A type name cut for a message: a name of thousands of characters stays readable.

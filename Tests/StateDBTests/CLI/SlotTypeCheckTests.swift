@@ -5,6 +5,22 @@ import Testing
 /// The pieces behind `statedb set`'s checks: type names as Swift writes them, exact
 /// integer ranges, and JSON read with its numbers as written.
 @Suite struct SlotTypeCheckTests {
+    /// A standard type's name mistyped (`Swift.int`) is refused with the name meant; other
+    /// names in the standard modules are app types, as `Codable` types there are stored.
+    @Test func aMisspelledStandardTypeIsRefusedWithTheNameMeant() throws {
+        for (typed, meant) in [("Swift.int", "Swift.Int"), ("Swift.Strin", "Swift.String"), ("Foundation.Dat", "Foundation.Data or Foundation.Date"),
+                               ("Swift.Optional<Swift.Boool>", "Swift.Bool"), ("[Swift.Uint8]", "Swift.UInt8")] {
+            #expect {
+                try SlotType(declaredName: typed, path: "s")
+            } throws: { error in
+                (error as? AdminError)?.kind == .invalidInput && "\(error)".contains("did you mean \(meant)?")
+            }
+        }
+        #expect(try SlotType(declaredName: "Foundation.URL", path: "s") == .app("Foundation.URL"))
+        #expect(try SlotType(declaredName: "Swift.Float16", path: "s") == .app("Swift.Float16"))
+        #expect(try SlotType(declaredName: "Swift.Int8", path: "s") == .integer(.int8))
+    }
+
     @Test(arguments: [
         (SlotType.storedName(of: Bool.self), SlotType.bool),
         (SlotType.storedName(of: [Int8?].self), .array(.optional(.integer(.int8)))),
