@@ -50,16 +50,16 @@ enum PrivateFile {
             try body(output)
             try output.flush()
         } catch let error as FileWriteError {
-            errno = error.code
-            throw failure(path, "cannot write the file")
+            throw failure(path, "cannot write the file", code: error.code)
         }
         guard fsync(descriptor) == 0 else { throw failure(path, "cannot write the file to the disk") }
         guard rename(temporary, path) == 0 else { throw failure(path, "cannot replace the file") }
         renamed = true
     }
 
-    private static func failure(_ path: String, _ what: String) -> UsageError {
-        UsageError("\(path): \(what) (\(String(cString: strerror(errno)))); it was left as it was")
+    /// `code`: the failed call's `errno`, read where the failure is made.
+    private static func failure(_ path: String, _ what: String, code: Int32 = errno) -> UsageError {
+        UsageError("\(path): \(what) (\(String(cString: strerror(code)))); it was left as it was")
     }
 }
 
