@@ -8,7 +8,7 @@ import Foundation
 /// bytes, no whitespace.
 ///
 /// A `Date` (where the slot's type says so) is ISO 8601 text in UTC whether it was typed with
-/// an offset or as seconds since 2001, as the app writes it.
+/// an offset or as seconds since 2001, as the app writes it; a `UUID` is in upper case.
 ///
 /// Which Swift number a JSON number is comes from the slot's type where it is a standard one
 /// (an `Int` width, `Double`, `Float`). Inside an app's own type the CLI does not know
@@ -29,6 +29,13 @@ struct CanonicalJSON: Encodable {
         if type?.unwrappingOptionals == .date, value != .null, let date = SlotType.date(from: value) {
             var container = encoder.singleValueContainer()
             try container.encode(date)
+            return
+        }
+        // A UUID in upper case, as `UUID.uuidString` (and so the app) writes it: one typed in
+        // lower case is the same UUID, and must store the same bytes.
+        if type?.unwrappingOptionals == .uuid, case .string(let text) = value, let uuid = UUID(uuidString: text) {
+            var container = encoder.singleValueContainer()
+            try container.encode(uuid.uuidString)
             return
         }
         switch value {

@@ -76,6 +76,7 @@ extension SlotType {
             for (index, item) in elements.enumerated() {
                 try element.check(item, reference: template, native: false, path: path + "[\(index)]")
             }
+            if case .set = self { try SlotType.checkDistinct(elements, of: element, path: path) }
         case .dictionary(let key, let valueType):
             guard case .object(let members) = value else { throw fail("an object (\(displayName))") }
             for member in members {
@@ -100,6 +101,21 @@ extension SlotType {
             }
             try SlotType.checkNumbers(value, path: path)
             try SlotType.checkShape(value, against: reference, path: path)
+        }
+    }
+
+    /// A set's elements must differ as the app's values do: compared in the form they are
+    /// stored in (`1` and `1.0` in a `Set<Double>`, a UUID in either case, are one element).
+    /// The app's decoder would keep one of each without a word; an operator who typed one
+    /// twice is told instead.
+    static func checkDistinct(_ elements: [JSONValue], of element: SlotType, path: String) throws(TypeCheckFailure) {
+        var seen: [String: Int] = [:]
+        for (index, item) in elements.enumerated() {
+            guard case .json(let text)? = try? ValueCodec.encode(CanonicalJSON(value: item, type: element)) else { continue }
+            if let first = seen.updateValue(index, forKey: text) {
+                seen[text] = first
+                throw TypeCheckFailure(path: path + "[\(index)]", problem: "\(item.briefDescription) is in the set already, at [\(first)]; a Set holds each element once", isShapeOnly: false)
+            }
         }
     }
 

@@ -98,8 +98,9 @@ import Foundation
     /// A type named in `Swift.` or `Foundation.` one letter (or only the case) away from a
     /// standard scalar's name (`Swift.int`, `Swift.Strin`, `Foundation.Dat`), anywhere inside
     /// this type, with that name. Other names in those modules stay app types (`Foundation.URL`
-    /// and `Swift.Float16` are `Codable`, and stored as JSON).
-    private var misspelledStandardName: (typed: String, meant: String)? {
+    /// and `Swift.Float16` are `Codable`, and stored as JSON). No app can declare such a type,
+    /// so `set --type` and `import` refuse it rather than give a slot a type nothing reads.
+    var misspelledStandardName: (typed: String, meant: String)? {
         switch self {
         case .app(let name):
             guard name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") else { return nil }

@@ -104,6 +104,11 @@ extension StoreAdmin {
         guard let value = slot["value"] else { throw invalidImport("has no \"value\" in \(entryLabel)") }
         guard isFirst(key) else { throw invalidImport("has \(JSONValue.quoted(key)) twice (\(label))") }
         let type = parse(typeName)
+        if let (typed, meant) = type.misspelledStandardName {
+            // No app declares such a type: taken as an app type, it would retype a slot the
+            // app then sets aside as unreadable.
+            throw invalidImport("has \(entryLabel) of type \(SlotType.abbreviated(typeName)), where \(typed) is not a standard type; write \(meant) in its \"type\"")
+        }
         do throws(TypeCheckFailure) {
             try type.check(value, reference: nil)
             // In the canonical form `set` and the app write, so an equal value is "unchanged".

@@ -122,7 +122,10 @@ extension StoreAdmin {
     private static func openRecoverySource(_ copyPath: String, path: String) throws -> SQLiteConnection {
         let escaped = copyPath.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? copyPath
         do {
-            return try SQLiteConnection(path: "file:\(escaped)?mode=ro", mode: .readOnly, uri: true)
+            let connection = try SQLiteConnection(path: "file:\(escaped)?mode=ro", mode: .readOnly, uri: true)
+            // `RowSalvage` steps over the pages past a truncated file's end.
+            try connection.readsTruncatedFiles()
+            return connection
         } catch let error as SQLiteError {
             throw StateStoreError(.corrupt, path: path, "SQLite cannot open it (\(error.message)); nothing can be recovered by statedb. Nothing was written.")
         }

@@ -6,6 +6,9 @@
     /// The slot's `type` column.
     public let type: String
     public let change: Change
+    /// The value as it is now stored, as `get` shows it: in the canonical form, whatever the
+    /// spelling it was given in (a date in UTC, a UUID in upper case, `1.50` as `1.5`).
+    public let value: JSONValue
 }
 
 extension StoreAdmin {
@@ -59,12 +62,13 @@ extension StoreAdmin {
             } catch {
                 throw mismatch(key: key, type: storedTypeName, error)
             }
+            let shown = (try? stored.jsonValue(isFloat: SlotType.isFloatOrOptionalFloat(storedTypeName))) ?? value
             if let existing, case .success(let old) = existing.value, old == stored {
-                return SetResult(key: key, type: storedTypeName, change: .unchanged)
+                return SetResult(key: key, type: storedTypeName, change: .unchanged, value: shown)
             }
             try context.upsert(key: key, type: storedTypeName, value: stored,
                                createdAt: existing?.createdAt ?? context.now, seenAt: existing?.seenAt ?? context.now)
-            return SetResult(key: key, type: storedTypeName, change: existing == nil ? .created : .updated)
+            return SetResult(key: key, type: storedTypeName, change: existing == nil ? .created : .updated, value: shown)
         }
     }
 

@@ -193,7 +193,7 @@
         switch row.value {
         case .success(let stored):
             do {
-                value = try stored.jsonValue()
+                value = try stored.jsonValue(isFloat: SlotType.isFloatOrOptionalFloat(row.type))
                 problem = nil
             } catch {
                 value = nil

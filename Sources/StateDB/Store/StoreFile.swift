@@ -22,7 +22,7 @@ enum StoreFile {
         // file, or a side file that is not ours is refused here (see FileSafety).
         guard let info = try FileSafety.checkBeforeOpening(path) else { return .create }
         if info.st_size == 0 { return .create }  // an empty file of ours: made private when adopted
-        try checkHeader(path: path, info: info)
+        try checkHeader(path: path, info: info, refusingTruncation: verifyingSchema)
         let verdict = try inspectDatabase(path: path, verifyingSchema: verifyingSchema)
         // Only a file we would open as a store has to be private: another application's
         // database is refused for what it is.
@@ -39,6 +39,9 @@ enum StoreFile {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: inspectionURI(for: copy?.path ?? path), mode: .readOnly, uri: true)
+            // A file cut short opens only with a "writable" schema (see `readsTruncatedFiles`);
+            // read-only, nothing is written.
+            if !verifyingSchema { try connection.readsTruncatedFiles() }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the file read-only")
         }
@@ -79,7 +82,9 @@ enum StoreFile {
     /// The first 16 bytes of every SQLite 3 database.
     private static let magic = Array("SQLite format 3\0".utf8)
 
-    private static func checkHeader(path: String, info: stat) throws {
+    /// - Parameter refusingTruncation: refuse a file shorter than its header says; `check`
+    ///   (which does not verify the schema) reads what is there and reports the damage.
+    private static func checkHeader(path: String, info: stat, refusingTruncation: Bool) throws {
         let size = Int(info.st_size)
         // Through SQLite's file layer: closing a descriptor of our own would drop the locks
         // this process's connections hold on the file (see DatabaseFileReader). The file must
@@ -94,6 +99,30 @@ enum StoreFile {
         guard header.count == 100, size >= 512 else {
             throw StateStoreError(.corrupt, path: path, "the database is truncated (\(size) bytes); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
         }
+        // Without a -wal holding frames the file holds every committed page, so a file shorter
+        // than the size its header records has lost its end (a copy that stopped, a full
+        // disk). SQLite would only say "malformed"; this says what happened. (With frames in
+        // a -wal, or a -journal, pages not yet written back may be waiting there: SQLite
+        // decides.)
+        if refusingTruncation, let recorded = recordedSize(header), recorded > size,
+           HotJournalCheck.walHeader(path) == nil, !FileManager.default.fileExists(atPath: path + "-journal") {
+            throw StateStoreError(.corrupt, path: path, "the database is truncated: its header records \(recorded) bytes, the file holds \(size), so its last \(recorded - size) bytes are lost; nothing was written. \(StateStoreError.salvageAdvice(for: path))")
+        }
+    }
+
+    /// The size a database's 100-byte header records (page size × page count), or nil when
+    /// the count is not valid (SQLite then goes by the file's size). The count is valid when
+    /// it is not zero and the change counter equals "version valid for" (the file format's
+    /// section 1.3.7).
+    static func recordedSize(_ header: [UInt8]) -> Int? {
+        func bigEndian(_ offset: Int, _ count: Int) -> Int {
+            header[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        guard header.count >= 100 else { return nil }
+        let pageCount = bigEndian(28, 4)
+        guard pageCount > 0, bigEndian(24, 4) == bigEndian(92, 4) else { return nil }
+        let pageSize = bigEndian(16, 2) == 1 ? 65_536 : bigEndian(16, 2)
+        return pageSize * pageCount
     }
 
     private static func tableNames(_ connection: SQLiteConnection) throws -> [String] {

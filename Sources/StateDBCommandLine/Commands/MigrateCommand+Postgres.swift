@@ -4,7 +4,7 @@
 /// migrations and the operator's state migration files.
 extension MigrateCommand {
     func runOnPostgres(_ console: Console) throws -> ExitCode {
-        let migrations = try app.flatMap(Self.loadFile)
+        let migrations = try loadMigrations()
         let latest = StoreAdmin.postgresLatestSchemaVersion
         let status = try StoreAdmin.postgresMigrationStatus(url: store, migrations: migrations)
         switch action {

@@ -41,7 +41,7 @@ struct MigrateCommand: Command {
             throw UsageError("unknown action '\(printable(action))'; use status, plan or up")
         }
         if StoreAdmin.isURL(path) { return try runOnPostgres(console) }
-        let migrations = try app.flatMap(Self.loadFile)
+        let migrations = try loadMigrations()
         let status = try MigrationStatus.read(path: path, migrations: migrations)
         switch action {
         case "status":
@@ -76,6 +76,25 @@ struct MigrateCommand: Command {
             }
             return .ok
         }
+    }
+
+    /// The state migrations of every `--app` file, in order. A name must be unique over all
+    /// of them, as the app's own list must be: refused here, before `status` lists one twice
+    /// or `up` writes a backup for a migration that cannot run.
+    func loadMigrations() throws -> [StateMigration] {
+        var migrations: [StateMigration] = []
+        var fileOfName: [String: String] = [:]
+        for file in app {
+            for migration in try Self.loadFile(file) {
+                if let earlier = fileOfName.updateValue(file, forKey: migration.name) {
+                    let files = earlier == file ? "\(printable(file)) names it twice" : "\(printable(earlier)) and \(printable(file)) both name it"
+                    let hint = earlier == file && app.filter({ $0 == file }).count > 1 ? " (the file is given twice)" : ""
+                    throw UsageError("two state migrations are named '\(printable(migration.name))': \(files)\(hint); each name records one migration as applied, so give each a unique name. Nothing was read or written.")
+                }
+                migrations.append(migration)
+            }
+        }
+        return migrations
     }
 
     static func loadFile(_ path: String) throws -> [StateMigration] {

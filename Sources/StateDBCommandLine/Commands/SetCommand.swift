@@ -42,13 +42,12 @@ struct SetCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let source = json == "-" ? "standard input" : "the JSON argument"
         let text = json == "-" ? try readInput("-") : json
-        let result = try withStore(store, .write) { admin in
+        let outcome = try withStore(store, .write) { admin in
             // A date needs no quotes: unquoted, it cannot be any other JSON value.
             let value = try SlotType.unquotedDate(text) ?? parseJSON(text, source: source)
-            return (try admin.set(key, to: value, createAs: type, force: force), value)
+            return try admin.set(key, to: value, createAs: type, force: force)
         }
-        let (outcome, value) = result
-        let shown = "\(printable(key)) = \(preview(value)) (\(printable(outcome.type)))"
+        let shown = "\(printable(key)) = \(preview(outcome.value)) (\(printable(outcome.type)))"
         switch outcome.change {
         case .created: console.print("created " + shown)
         case .updated: console.print("set " + shown)

@@ -75,11 +75,14 @@ import Testing
         badValue[11_000].value = .string("x")
         var duplicate = slots
         duplicate[11_500] = slots[11_499]
+        var misspelledType = slots
+        misspelledType[11_200].type = "Swift.Optional<Swift.Strin>"
         var unsortedDuplicate = Array(slots.reversed())
         unsortedDuplicate[11_800] = unsortedDuplicate[3]
         let cases: [(String, Int32, String)] = [
             (document(badValue), 3, #"the import file's slots[11000] ("Bulk/item011000") is Swift.Int: got a string ("x"), expected a whole number from -9223372036854775808 to 9223372036854775807 (Int); nothing was imported."#),
             (document(duplicate), 2, #"the import file has "Bulk/item011499" twice (slots[11500]); nothing was imported."#),
+            (document(misspelledType), 2, #"the import file has slots[11200] ("Bulk/item011200") of type Swift.Optional<Swift.Strin>, where Swift.Strin is not a standard type; write Swift.String in its "type"; nothing was imported."#),
             (document(unsortedDuplicate), 2, #"the import file has "Bulk/item011996" twice (slots[11800]); nothing was imported."#),
         ]
         for (index, (text, status, message)) in cases.enumerated() {

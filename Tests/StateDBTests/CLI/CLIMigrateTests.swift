@@ -84,4 +84,35 @@ struct CLIMigrateTests {
         #expect(try fileBytes(folder.storePath) == before)
         #expect(!FileManager.default.fileExists(atPath: folder.path("nothing.sqlite")))
     }
+
+    /// A migration name given twice (the same file twice, or two files or one file naming it
+    /// twice) is refused by every action before anything is read: `status` does not list it
+    /// twice and `up` writes no backup.
+    @Test func aMigrationNamedTwiceIsRefusedBeforeAnythingIsWritten() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath)
+        let file = folder.path("fix.json"), other = folder.path("other.json"), doubled = folder.path("doubled.json")
+        try fixFile.write(toFile: file, atomically: true, encoding: .utf8)
+        try #"{ "migrations": [ { "name": "drop legacy", "delete": { "keys": "Other/*" } } ] }"#
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        try #"{ "migrations": [ { "name": "x", "delete": { "keys": "A/*" } }, { "name": "x", "delete": { "keys": "B/*" } } ] }"#
+            .write(toFile: doubled, atomically: true, encoding: .utf8)
+        let before = try fileBytes(folder.storePath)
+        let folderBefore = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        let cases: [([String], String)] = [
+            (["--app", file, "--app", file], "two state migrations are named 'counter renamed': \(file) names it twice (the file is given twice)"),
+            (["--app", file, "--app", other], "two state migrations are named 'drop legacy': \(file) and \(other) both name it"),
+            (["--app", doubled], "two state migrations are named 'x': \(doubled) names it twice;"),
+        ]
+        for (files, message) in cases {
+            for action in ["status", "plan", "up"] {
+                let run = try CLI.run(["migrate", action, folder.storePath] + files)
+                #expect(run.status == 2, "\(action) \(files): \(run)")
+                #expect(run.stderr.contains(message), "\(action) \(files): \(run)")
+                #expect(run.stdout.isEmpty, "\(run)")
+            }
+        }
+        #expect(try fileBytes(folder.storePath) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == folderBefore, "no backup was written")
+    }
 }

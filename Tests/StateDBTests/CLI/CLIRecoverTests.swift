@@ -112,6 +112,50 @@ import Testing
         #expect(text.stdout.contains("\n\(onLeaf) row(s) lost.\n"), "the indexes know every row: \(text)")
     }
 
+    /// A store cut short (its header records more pages than the file has): every command
+    /// but `check` refuses it and says it is truncated; `check` reports the damage and
+    /// points at `recover`; `recover` copies every row before the cut and counts the rest as
+    /// lost. The file is never touched.
+    @Test func aTruncatedStoreIsSaidToBeTruncatedAndRecovered() throws {
+        let store = folder.storePath, output = out.path("recovered.sqlite")
+        let count = 300
+        try StoreDamage.makeStore(store, count: count, length: 100)
+        #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
+        let cutRows = try StoreDamage.truncateBeforeLastTableLeaf(store)
+        #expect(cutRows > 0 && cutRows < count)
+        let before = StoreDamage.Files(store)
+
+        let get = try CLI.run("get", store, "Damaged/s0")
+        #expect(get.status == 7, "\(get)")
+        #expect(get.stderr.contains("the database is truncated: its header records"), "\(get)")
+        #expect(get.stderr.contains("statedb recover"), "\(get)")
+        #expect(throws: StateStoreError.self) { try StateStore(path: store) }
+
+        let run = try CLI.run("recover", store, output, "--json")
+        #expect(run.status == 5, "\(run)")
+        let json = try #require(try run.json() as? [String: Any])
+        let slots = try #require((json["tables"] as? [[String: Any]])?.first)
+        #expect(slots["recovered"] as? Int == count - cutRows, "\(run)")
+        #expect(StoreDamage.Files(store) == before, "the old store is only read, from a copy")
+        let reopened = try StateStore(path: output)
+        for key in SQLiteProbe(path: output).keys {
+            let index = try #require(Int(key.dropFirst("Damaged/s".count)))
+            #expect(try reopened.binding(for: key, default: "").wrappedValue == StoreDamage.value(index, length: 100))
+        }
+        reopened.close()
+
+        // Last, as its read-only connection leaves an empty -wal and the -shm beside the file
+        // (SQLite cannot remove them without writing), as on any store.
+        let check = try CLI.run("check", store)
+        #expect(check.status == 5, "reported, not refused: \(check)")
+        #expect(check.stdout.contains("integrity: "), "\(check)")
+        #expect(!check.stdout.contains("integrity: ok"), "\(check)")
+        #expect(check.stdout.contains("statedb recover"), "\(check)")
+        #expect(FileSnapshot(store).bytes == before.store.bytes)
+        let getAfter = try CLI.run("get", store, "Damaged/s0")
+        #expect(getAfter.stderr.contains("the database is truncated"), "an empty -wal holds no pages: \(getAfter)")
+    }
+
     /// With the first and the last leaf unreadable, seeks from below and from above the rows
     /// both fail: the scan resumes at the rows the indexes list, so the middle comes through
     /// (and the command ends: it runs under a watchdog).

@@ -198,4 +198,69 @@ struct CanonicalSample: Codable, Equatable {
         #expect(try CLI.run("set", path, "App/v", Self.typed.replacingOccurrences(of: "1e2", with: "1e400"), "--force").status == 3)
         #expect(try written() == before, "nothing was written")
     }
+
+    /// A UUID typed in lower case is the UUID the app wrote in upper case: stored as the app
+    /// stores it, alone and inside a collection, and "unchanged" when set again; `set` prints
+    /// the value as it is now stored.
+    @Test func aUUIDInLowerCaseIsTheSameUUID() throws {
+        let id = UUID(uuidString: "0E4D4F5C-0000-4000-8000-0000000000AB")!
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/id", default: id)
+        _ = try store.binding(for: "App/ids", default: [id])
+        try store.flush()
+        store.close()
+        let lower = "\"0e4d4f5c-0000-4000-8000-0000000000ab\""
+        let before = try written()
+        let again = try CLI.run("set", path, "App/id", lower)
+        #expect(again.stdout == "unchanged App/id = \"0E4D4F5C-0000-4000-8000-0000000000AB\" (Foundation.UUID)\n", "\(again)")
+        #expect(try CLI.run("set", path, "App/ids", "[\(lower)]").stdout.hasPrefix("unchanged"))
+        #expect(try written() == before, "nothing was written")
+        let created = try CLI.run("set", path, "CLI/id", lower, "--type", "UUID")
+        #expect(created.status == 0, "\(created)")
+        #expect(row("CLI/id") == row("App/id"))
+        #expect(try readBack(path, "CLI/id", as: UUID.self, default: UUID()) == id)
+    }
+
+    /// A set holds each element once: one typed twice (or spelled twice, `1` and `1.0` in a
+    /// `Set<Double>`) is refused with where, and `check` names a stored set that has one.
+    @Test func aSetWithAnElementTwiceIsRefused() throws {
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/ints", default: Set([1, 2]))
+        _ = try store.binding(for: "App/doubles", default: Set([0.5]))
+        try store.flush()
+        store.close()
+        let before = try written()
+        for (key, json, message) in [("App/ints", "[1, 2, 1]", "at [2]: the number 1 is in the set already, at [0]"),
+                                     ("App/doubles", "[1, 0.5, 1.0]", "at [2]: the number 1.0 is in the set already, at [0]")] {
+            let run = try CLI.run("set", path, key, json)
+            #expect(run.status == 3, "\(json): \(run)")
+            #expect(run.stderr.contains(message), "\(json): \(run)")
+        }
+        #expect(try written() == before, "nothing was written")
+        #expect(try CLI.run("set", path, "App/ints", "[3, 1]").status == 0)
+        // A hand edit gives a stored set a duplicate; the app would read one 1 and say nothing.
+        try sqlite(path, "UPDATE slots SET value = '[1,1]' WHERE key = 'App/ints'")
+        let check = try CLI.run("check", path)
+        #expect(check.status == 5, "\(check)")
+        #expect(check.stdout.contains("App/ints: the stored json value does not fit Swift.Set<Swift.Int>: at [1]: the number 1 is in the set already"), "\(check)")
+    }
+
+    /// A `Float` slot shows the `Float` the app reads (`0.1`), as `[Float]` shows its
+    /// elements, not the `Double` it is widened to in the row; what is shown sets it back
+    /// unchanged.
+    @Test func aFloatIsShownAsTheFloatTheAppReads() throws {
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "App/f", default: Float(0.1))
+        _ = try store.binding(for: "App/maybe", default: Float?.some(3.4028235e38))
+        _ = try store.binding(for: "App/fs", default: [Float(0.1)])
+        try store.flush()
+        store.close()
+        #expect(try CLI.run("get", path, "App/f").stdout == "0.1\n")
+        #expect(try CLI.run("get", path, "App/maybe").stdout == "3.4028235e+38\n")
+        #expect(try CLI.run("get", path, "App/fs").stdout.contains("0.1\n"))
+        let before = try written()
+        #expect(try CLI.run("set", path, "App/f", "0.1").stdout == "unchanged App/f = 0.1 (Swift.Float)\n")
+        #expect(try CLI.run("set", path, "App/maybe", "3.4028235e+38").stdout.hasPrefix("unchanged"))
+        #expect(try written() == before)
+    }
 }

@@ -102,4 +102,19 @@ enum StoreDamage {
         for page in chosen { try overwrite(path, page: page, offset: 0, count: 8) }  // after dbstat: it reads every page
         return rows
     }
+
+    /// Cuts the file short before the last leaf page of the `slots` table, as a copy that
+    /// stopped or a full disk leaves it, and returns how many rows that leaf and the leaves
+    /// after it held. The store must have no `-wal` (closed).
+    @discardableResult
+    static func truncateBeforeLastTableLeaf(_ path: String) throws -> Int {
+        let leaves = try pages(path, of: "slots", type: "leaf")
+        let cut = try #require(leaves.last)
+        let rows = try #require(Int(try SQLiteShell.run(path, "SELECT sum(ncell) FROM dbstat WHERE name = 'slots' AND pagetype = 'leaf' AND pageno >= \(cut)")))
+        let size = try pageSize(path)
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64((cut - 1) * size))
+        return rows
+    }
 }

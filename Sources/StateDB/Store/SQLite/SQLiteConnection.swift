@@ -63,6 +63,18 @@ final class SQLiteConnection {
         return SQLiteError(code: code, message: message, sql: sql)
     }
 
+    /// Lets a read-only connection open a file shorter than its header says (a copy that
+    /// stopped, a full disk), for the tools that report or salvage damage: SQLite refuses such
+    /// a file whole, schema included, unless its schema is "writable" (btree.c, `lockBtree`),
+    /// and then reads every page still there and reports the missing ones as corrupt.
+    /// Read-only, the pragma lets nothing be written.
+    func readsTruncatedFiles() throws {
+        guard let db = handle, sqlite3_db_readonly(db, "main") == 1 else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "writable_schema is for read-only connections", sql: nil)
+        }
+        try execute("PRAGMA writable_schema = ON")
+    }
+
     /// Runs one or more statements that take no parameters.
     func execute(_ sql: SQL) throws {
         let text = sql.text

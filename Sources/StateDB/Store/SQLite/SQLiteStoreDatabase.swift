@@ -55,6 +55,9 @@ final class SQLiteStoreDatabase: StoreDatabase {
 
     private func configure(_ options: StateStore.Options) throws {
         try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
+        // A checker reads a truncated file's pages that are still there (see
+        // `readsTruncatedFiles`); only read-only, so nothing can be written through it.
+        if options.readOnly && options.toleratesDamage { try connection.readsTruncatedFiles() }
         // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
         // that they are still ours before anything is written (see FileSafety).
         _ = try connection.pragmaInteger(.schemaVersion)
