@@ -125,7 +125,7 @@ extension StoreAdmin {
                 var texts = RepeatedTexts()
                 var types = SlotTypeCache()
                 while try statement.step() {
-                    let row = StoredRow(statement, texts: &texts)
+                    let row = StoredRow(checkingUTF8: statement, texts: &texts)
                     slotCount += 1
                     progress?(slotCount)
                     if let problem = self.problem(in: row, statement, types: &types) {

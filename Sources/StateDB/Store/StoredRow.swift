@@ -12,7 +12,7 @@ struct StoredRow: Sendable {
     let type: String
     let encoding: String
     /// The value, or why it could not be read as its encoding.
-    let value: Result<StoredValue, StoredValueError>
+    var value: Result<StoredValue, StoredValueError>
     let createdAt: Int64
     let updatedAt: Int64
     let seenAt: Int64

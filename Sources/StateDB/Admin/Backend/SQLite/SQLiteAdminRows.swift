@@ -13,7 +13,7 @@ class SQLiteAdminRows: AdminRows {
         let statement = try connection.cached(StoredRow.selectSQL + " WHERE key = ?1")
         statement.bind(key, at: 1)
         defer { statement.reset() }
-        return try statement.step() ? StoredRow(statement) : nil
+        return try statement.step() ? StoredRow(readingUTF8: statement, path: connection.path) : nil
     }
 
     func forEachRow(from start: String?, _ body: (StoredRow) throws -> Bool) throws {
@@ -27,7 +27,7 @@ class SQLiteAdminRows: AdminRows {
             statement = try connection.prepare(StoredRow.selectSQL + " ORDER BY key")
         }
         while try statement.step() {
-            guard try body(StoredRow(statement, texts: &texts)) else { return }
+            guard try body(StoredRow(readingUTF8: statement, texts: &texts, path: connection.path)) else { return }
         }
     }
 
@@ -43,7 +43,10 @@ class SQLiteAdminRows: AdminRows {
         statement.bind(start, at: 1)
         statement.bind(Int64(limit), at: 2)
         var keys: [String] = []
-        while try statement.step() { keys.append(statement.string(at: 0)) }
+        while try statement.step() {
+            try statement.requireUTF8Key(at: 0, path: connection.path)
+            keys.append(statement.string(at: 0))
+        }
         return keys
     }
 
@@ -81,7 +84,7 @@ class SQLiteAdminRows: AdminRows {
         statement.bind(excluded[0] + "*", at: 2)
         statement.bind(excluded[1] + "*", at: 3)
         var rows: [StoredRow] = []
-        while try statement.step() { rows.append(StoredRow(statement)) }
+        while try statement.step() { rows.append(try StoredRow(readingUTF8: statement, path: connection.path)) }
         return rows
     }
 
@@ -97,6 +100,7 @@ class SQLiteAdminRows: AdminRows {
         statement.bind(cutoff, at: 1)
         var types = RecentTexts()
         while try statement.step() {
+            try statement.requireUTF8Key(at: 0, path: connection.path)
             try body(statement.string(at: 0), statement.string(at: 1, reusing: &types))
         }
     }
@@ -173,6 +177,10 @@ extension SQLiteAdminRows {
         let statement = try connection.prepare("SELECT key, type, encoding, value, created_at, updated_at, seen_at FROM slots WHERE key >= ?1 ORDER BY key")
         statement.bind(start, at: 1)
         while try statement.step() {
+            // Copied as they are by `mv`: text read with U+FFFD would be written back changed.
+            try statement.requireUTF8Key(at: 0, path: connection.path)
+            try statement.requireUTF8Text(at: 1, of: "type", path: connection.path)
+            if statement.columnType(at: 3) == SQLITE_TEXT { try statement.requireUTF8Text(at: 3, of: "value", path: connection.path) }
             let row = RawRow(key: statement.string(at: 0), type: statement.string(at: 1), encoding: statement.string(at: 2),
                              value: Self.rawValue(statement, at: 3), createdAt: statement.int64(at: 4),
                              updatedAt: statement.int64(at: 5), seenAt: statement.int64(at: 6))

@@ -1,0 +1,99 @@
+import Foundation
+@testable import StateDB
+import Testing
+
+/// A store holding bytes that are not UTF-8 where text belongs (a hand edit, a hostile file):
+/// nothing is silently changed to U+FFFD. `check` names every such row and how to mend it; a
+/// text value makes its own slot unreadable; a key stops every command that reads keys before
+/// it could act on the wrong slot, and says how to delete it.
+@Suite struct CLIInvalidUTF8Tests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.storePath }
+
+    /// The bytes `A/x<FF>y`, and a real slot whose key is what they read as with U+FFFD.
+    static let badKeyHex = "412F78FF79"
+    static let lookalike = "A/x\u{FFFD}y"
+
+    init() throws {
+        try makeSampleStore(at: folder.storePath)
+        let store = try StateStore(path: folder.storePath)
+        _ = try store.binding(for: Self.lookalike, default: "the real one")
+        try store.flush()
+        store.close()
+        try sqlite(folder.storePath, """
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+                VALUES (CAST(X'\(Self.badKeyHex)' AS TEXT), 'A', CAST(X'78FF79' AS TEXT), 'Swift.String', 'text', 'bad key', 0, 0, 0, 1);
+            UPDATE slots SET value = CAST(X'41FF42' AS TEXT) WHERE key = '\(SampleKeys.name)';
+            """)
+    }
+
+    @Test func checkNamesEveryRowAndHowToMendIt() throws {
+        let check = try CLI.run("check", path)
+        #expect(check.status == 5, "\(check)")
+        #expect(check.stdout.contains("A/x\u{FFFD}y: the key is not valid UTF-8 (byte 0xFF at offset 3): no app writes such a key, and statedb cannot name it. Delete it with the sqlite3 shell: DELETE FROM slots WHERE key = CAST(X'\(Self.badKeyHex)' AS TEXT)"), "\(check)")
+        #expect(check.stdout.contains("\(SampleKeys.name): the text value is not valid UTF-8 (byte 0xFF at offset 1)"), "\(check)")
+        #expect(check.stdout.contains("2 problem(s)"), "the look-alike with a real U+FFFD is sound: \(check)")
+    }
+
+    @Test func aKeyThatIsNotUTF8StopsWhatReadsKeysAndNothingIsWritten() throws {
+        let bytes = try fileBytes(path)
+        let commands: [[String]] = [
+            ["export", path], ["inspect", path], ["rm", path, "--prefix", "A"], ["mv", path, "A", "B"],
+            ["gc", path, "--unseen-for", "0d"], ["orphans", path],
+        ]
+        for arguments in commands {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 5, "\(arguments): \(run)")
+            #expect(run.stderr.contains("the store holds a key that is not valid UTF-8"), "\(arguments): \(run)")
+            #expect(run.stderr.contains("DELETE FROM slots WHERE key = CAST(X'\(Self.badKeyHex)' AS TEXT)"), "\(arguments): \(run)")
+            #expect(try fileBytes(path) == bytes, "\(arguments) wrote nothing")
+        }
+        #expect(SQLiteProbe(path: path).value(Self.lookalike) == "the real one", "the look-alike slot was never taken for it")
+
+        // The statement the message gives deletes exactly that row; then the commands run.
+        try sqlite(path, "DELETE FROM slots WHERE key = CAST(X'\(Self.badKeyHex)' AS TEXT)")
+        #expect(try CLI.run("rm", path, "--prefix", "A", "--dry-run").stdout.contains(Self.lookalike))
+        #expect(try CLI.run("inspect", path).status == 0)
+    }
+
+    @Test func aTextValueThatIsNotUTF8IsUnreadableUntilSetAgain() throws {
+        try sqlite(path, "DELETE FROM slots WHERE key = CAST(X'\(Self.badKeyHex)' AS TEXT)")
+        let get = try CLI.run("get", path, SampleKeys.name)
+        #expect(get.status == 5, "\(get)")
+        #expect(get.stderr.contains("the text value is not valid UTF-8 (byte 0xFF at offset 1); the app reads it with U+FFFD"), "\(get)")
+        let export = try CLI.run("export", path)
+        #expect(export.status == 5, "never exported with U+FFFD: \(export)")
+        #expect(!export.stdout.contains("A\u{FFFD}B"))
+        let bytes = try fileBytes(path)
+        let move = try CLI.run("mv", path, "ContentView", "Moved")
+        #expect(move.status == 5, "\(move)")
+        #expect(move.stderr.contains("the value of slot \"\(SampleKeys.name)\" is not valid UTF-8 (byte 0xFF at offset 1), and copying it would change its bytes"), "\(move)")
+        #expect(try fileBytes(path) == bytes)
+
+        #expect(try CLI.run("set", path, SampleKeys.name, #""AB""#).status == 0)
+        let again = try CLI.run("export", path)
+        #expect(again.status == 0, "\(again)")
+        let file = folder.path("export.json")
+        try again.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try CLI.run("import", path, file).stdout.contains(" 0 created, 0 updated"), "the export round-trips")
+    }
+
+    /// The validator agrees with the standard library's on every short byte string of the
+    /// interesting bytes, and says where the first bad byte is.
+    @Test func theValidatorAgreesWithTheStandardLibrary() {
+        let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0) }
+            #expect((found == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+            if let found {
+                #expect(String(validating: bytes[..<found.offset], as: UTF8.self) != nil || bytes[found.offset] == found.byte, "\(bytes)")
+            }
+        }
+        let long = Array("a longer run of ASCII text before it: ".utf8) + [0xED, 0xA0, 0x80]
+        #expect(long.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0) }?.offset == long.count - 2, "a surrogate's second byte")
+        let emoji = Array("ok 😀 and é, eight bytes at a time".utf8)
+        #expect(emoji.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0) } == nil)
+    }
+}
