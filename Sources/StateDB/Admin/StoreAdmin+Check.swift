@@ -134,7 +134,7 @@ extension StoreAdmin {
                 }
             }
             problems.sort { $0.key < $1.key }
-            let quarantined = attempt("quarantine") { try SQLiteAdminRows(connection).quarantine() } ?? []
+            let quarantined = attempt("quarantine") { try SQLiteAdminRows(connection).quarantine(id: nil) } ?? []
             return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,
                                migrations: migrations, schemaDifferences: differences, clockTick: tick, clockProblem: clockProblem,
                                aheadOfClock: ahead, slotCount: slotCount, problems: problems,

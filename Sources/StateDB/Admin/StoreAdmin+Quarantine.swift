@@ -34,7 +34,13 @@ extension QuarantinedValue {
 extension StoreAdmin {
     /// Every quarantined value, oldest first.
     public func quarantined() throws -> [QuarantinedValue] {
-        try read("reading the quarantine") { try $0.quarantine() }
+        try read("reading the quarantine") { try $0.quarantine(id: nil) }
+    }
+
+    /// Quarantined value `id`, looked up by its id alone (the quarantine may be large).
+    /// - Throws: `AdminError(.notFound)` naming some of the ids there are.
+    public func quarantined(id: Int64) throws -> QuarantinedValue {
+        try read("reading quarantined value \(id)") { try quarantineEntry(id, $0) }
     }
 
     /// Puts a quarantined value back into its slot with the type it was stored with, and
@@ -72,9 +78,9 @@ extension StoreAdmin {
     }
 
     private func quarantineEntry(_ id: Int64, _ rows: any AdminRows) throws -> QuarantinedValue {
-        let all = try rows.quarantine()
-        guard let entry = all.first(where: { $0.id == id }) else {
-            let ids = all.isEmpty ? "the quarantine is empty" : "ids: " + all.prefix(10).map { String($0.id) }.joined(separator: ", ")
+        guard let entry = try rows.quarantine(id: id).first else {
+            let all = try rows.quarantineKeys()
+            let ids = all.isEmpty ? "the quarantine is empty" : "ids: " + all.prefix(10).map { String($0.id) }.joined(separator: ", ") + (all.count > 10 ? ", …" : "")
             throw AdminError(.notFound, path: path, "no quarantined value with id \(id) (\(ids)); `statedb quarantine STORE` lists them.")
         }
         return entry

@@ -214,6 +214,22 @@ import Testing
         let id = try #require(entry["id"] as? Int)
         #expect(try CLI.run("check", path).stdout.contains("quarantine: 1 value(s)"))
 
+        // One entry whole, by its id; the same JSON object the listing has.
+        let show = try CLI.run("quarantine", "show", path, String(id))
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdout.hasPrefix("#\(id) \(SampleKeys.level)\nstored type: Swift.UInt8 (integer)\nexpected:    Swift.String\n"), "\(show)")
+        #expect(show.stdout.contains("\nvalue:       200\n"), "\(show)")
+        let shown = try #require(try CLI.run("quarantine", "show", path, String(id), "--json").json() as? [String: Any])
+        #expect(NSDictionary(dictionary: shown).isEqual(to: entry))
+        let missing = try CLI.run("quarantine", "show", path, "999")
+        #expect(missing.status == 1 && missing.stderr.contains("no quarantined value with id 999 (ids: \(id))"), "\(missing)")
+        for (arguments, message) in [(["quarantine", "frob", path], "unknown action 'frob'; use list, show, restore, drop"),
+                                     (["quarantine", "show", path, String(id), "--force"], "--force goes with restore only"),
+                                     (["quarantine", "drop", path, String(id), "--json"], "--json goes with list and show only")] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 2 && run.stderr.contains(message), "\(arguments): \(run)")
+        }
+
         // The slot is a String now: restoring the UInt8 would only be set aside again.
         let bytes = try fileBytes(path)
         let refused = try CLI.run("quarantine", "restore", path, String(id))

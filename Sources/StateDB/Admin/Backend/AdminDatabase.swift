@@ -33,8 +33,8 @@ protocol AdminRows: AnyObject {
     /// Up to `limit` keys < `start`, nearest first.
     func keys(before start: String, limit: Int) throws -> [String]
     func rowCount() throws -> Int
-    /// Every quarantined value, oldest first.
-    func quarantine() throws -> [QuarantinedValue]
+    /// Every quarantined value, oldest first; only entry `id` (looked up by its key) when given.
+    func quarantine(id: Int64?) throws -> [QuarantinedValue]
     /// The rows last seen before `cutoff` whose keys start with none of `excluded`, in key order.
     func rows(seenBefore cutoff: Int64, excludingPrefixes excluded: [String]) throws -> [StoredRow]
     /// Whether the app named `key` itself (`binding(for:)`).

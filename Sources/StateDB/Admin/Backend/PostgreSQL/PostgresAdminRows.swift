@@ -68,10 +68,11 @@ class PostgresAdminRows: AdminRows {
         Int(try connection.execute("SELECT count(*) FROM slots").int64(0, 0) ?? 0)
     }
 
-    func quarantine() throws -> [QuarantinedValue] {
-        let result = try connection.execute("""
-            SELECT id, key, stored_type, expected_type, encoding, value, blob, error, quarantined_at FROM quarantine ORDER BY id
-            """)
+    func quarantine(id: Int64? = nil) throws -> [QuarantinedValue] {
+        let result = try id.map {
+            try connection.execute("SELECT id, key, stored_type, expected_type, encoding, value, blob, error, quarantined_at FROM quarantine WHERE id = $1",
+                                   [.integer($0)])
+        } ?? connection.execute("SELECT id, key, stored_type, expected_type, encoding, value, blob, error, quarantined_at FROM quarantine ORDER BY id")
         return (0..<result.rowCount).map { row in
             let encoding = result.string(row, 4) ?? ""
             let (value, problem) = QuarantinedValue.json {

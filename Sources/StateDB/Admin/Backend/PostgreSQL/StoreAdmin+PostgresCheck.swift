@@ -61,7 +61,7 @@ extension StoreAdmin {
                                migrations: migrations, schemaDifferences: [], clockTick: tick,
                                clockProblem: tick == nil ? "statedb_clock has no row" : nil,
                                aheadOfClock: ahead, slotCount: slotCount, problems: problems, unreadable: nil,
-                               quarantined: try rows.quarantine())
+                               quarantined: try rows.quarantine(id: nil))
         }
     }
 }

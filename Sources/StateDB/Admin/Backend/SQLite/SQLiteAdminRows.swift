@@ -55,10 +55,11 @@ class SQLiteAdminRows: AdminRows {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
-    func quarantine() throws -> [QuarantinedValue] {
-        let statement = try connection.prepare("""
-            SELECT id, key, stored_type, expected_type, encoding, value, error, quarantined_at FROM quarantine ORDER BY id
-            """)
+    func quarantine(id: Int64? = nil) throws -> [QuarantinedValue] {
+        let statement = try connection.prepare(id == nil
+            ? "SELECT id, key, stored_type, expected_type, encoding, value, error, quarantined_at FROM quarantine ORDER BY id"
+            : "SELECT id, key, stored_type, expected_type, encoding, value, error, quarantined_at FROM quarantine WHERE id = ?1")
+        if let id { statement.bind(id, at: 1) }
         var entries: [QuarantinedValue] = []
         while try statement.step() {
             let encoding = statement.string(at: 4)
