@@ -91,6 +91,15 @@ import Foundation
         self = type
     }
 
+    /// Whether a JSON string is a value of this type (through optionals): a `String`, `UUID`
+    /// or `Date`, or an app type, which may be anything.
+    public var takesText: Bool {
+        switch unwrappingOptionals {
+        case .string, .uuid, .date, .app: true
+        default: false
+        }
+    }
+
     /// The standard scalar types, by the names the store writes.
     private static let standardScalars: [SlotType] =
         [.bool, .double, .float, .string, .data, .date, .uuid] + IntegerWidth.allCases.map(SlotType.integer)

@@ -44,7 +44,7 @@ public struct MigrationStatus: Sendable {
         let version: Int
         switch try StoreFile.inspect(path: path) {
         case .create:
-            throw StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
+            throw StateStoreError.missingStore(path)
         case .store(let schemaVersion):
             version = schemaVersion
         }

@@ -108,6 +108,17 @@ extension StateStoreError {
 extension StateStoreError {
     /// The advice every "damaged" message ends with: a damaged store is not repaired in place,
     /// its readable slots are copied into a new one (`statedb recover`, docs/cli.md).
+    /// The refusal of a store that is not there, for what must not create one (the CLI, a
+    /// read-only open). An empty file is one an app would make a store of, and is said to be
+    /// that rather than missing.
+    static func missingStore(_ path: String) -> StateStoreError {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 {
+            return StateStoreError(.missing, path: path, "the file is empty (0 bytes): no store yet (an app opening it makes one there); check the path. Nothing was written.")
+        }
+        return StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
+    }
+
     @_spi(Admin) public static func salvageAdvice(for path: String) -> String {
         "Restore a backup, or copy every slot that can still be read into a new store with `statedb recover \(shellWord(path)) \(shellWord(recoveredPath(for: path)))` (this file is left as it is)."
     }

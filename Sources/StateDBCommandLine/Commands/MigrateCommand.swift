@@ -40,6 +40,9 @@ struct MigrateCommand: Command {
         guard ["status", "plan", "up"].contains(action) else {
             throw UsageError("unknown action '\(printable(action))'; use status, plan or up")
         }
+        if action != "status", let option = json ? "--json" : exitCode ? "--exit-code" : nil {
+            throw UsageError("\(option) goes with `migrate status` only; plan and up print text")
+        }
         if StoreAdmin.isURL(path) { return try runOnPostgres(console) }
         let migrations = try loadMigrations()
         let status = try MigrationStatus.read(path: path, migrations: migrations)

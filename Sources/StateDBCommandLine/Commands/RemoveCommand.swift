@@ -15,7 +15,7 @@ struct RemoveCommand: Command {
     static let configuration = CommandConfiguration(
         name: "rm",
         summary: "Delete a slot, or every slot under a prefix.",
-        usage: ["rm STORE KEY", "rm STORE --prefix P [--dry-run] [--json]"],
+        usage: ["rm STORE KEY [--json]", "rm STORE --prefix P [--dry-run] [--json]"],
         discussion: """
             A running app that has the slot mounted starts it again from its initial value on
             its next update (as if the view were new). Deletions leave tombstones so running

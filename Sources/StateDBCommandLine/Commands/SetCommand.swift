@@ -44,7 +44,13 @@ struct SetCommand: Command {
         let text = json == "-" ? try readInput("-") : json
         let outcome = try withStore(store, .write) { admin in
             // A date needs no quotes: unquoted, it cannot be any other JSON value.
-            let value = try SlotType.unquotedDate(text) ?? parseJSON(text, source: source)
+            // Whether the slot (or the type it is created with) takes a string: then a bare
+            // word was meant as text, and the error says how to quote it.
+            let takesText = { () -> Bool in
+                let name = (try? admin.slot(key).type) ?? type
+                return name.flatMap { try? SlotType(declaredName: $0, path: store) }?.takesText ?? false
+            }
+            let value = try SlotType.unquotedDate(text) ?? (try? JSONValue.parse(text)) ?? parseJSON(text, source: source, takesText: takesText())
             return try admin.set(key, to: value, createAs: type, force: force)
         }
         let shown = "\(printable(key)) = \(preview(outcome.value)) (\(printable(outcome.type)))"

@@ -64,21 +64,28 @@ func age(since milliseconds: Int64, now: Int64 = Int64(Date().timeIntervalSince1
 /// Parses `45s`, `30m`, `12h`, `30d`, `2w` into milliseconds.
 func parseDuration(_ text: String, option: String) throws -> Int64 {
     let units: [Character: Int64] = ["s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 604_800_000]
-    guard let unit = text.last, let scale = units[unit], let count = Int64(text.dropLast()), count >= 0,
-          count <= Int64.max / scale else {
+    let digits = text.dropLast()
+    guard let unit = text.last, let scale = units[unit], !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
         throw UsageError("\(option) \(printable(text)): write a whole number and a unit, e.g. 45s, 30m, 12h, 30d or 2w")
+    }
+    guard let count = Int64(digits), count <= Int64.max / scale else {
+        throw UsageError("\(option) \(printable(text)) is longer than statedb can count (at most \(Int64.max / scale)\(unit)); an age longer than the store has existed already leaves out every slot")
     }
     return count * scale
 }
 
-/// Parses a JSON argument or file, with a hint when a bare word was meant as a string.
-func parseJSON(_ text: String, source: String) throws -> JSONValue {
+/// Parses a JSON argument or file. `takesText`: the value goes where a string fits (a
+/// `String` slot, an app type), so a bare word was most likely meant as one and the error
+/// says how to quote it; elsewhere (a `Bool` slot, an import file) quoting would not help.
+func parseJSON(_ text: String, source: String, takesText: Bool = false) throws -> JSONValue {
     do {
         return try JSONValue.parse(text)
     } catch {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var hint = ""
-        if !trimmed.isEmpty, !trimmed.contains("\""), !trimmed.contains("{"), !trimmed.contains("[") {
+        // A control character (a NUL from a file, say) cannot go inside JSON's quotes as it is.
+        if takesText, !trimmed.isEmpty, !trimmed.contains("\""), !trimmed.contains("{"), !trimmed.contains("["),
+           !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             hint = "; to store the text \(printable(trimmed)), quote it as JSON: '\"\(printable(trimmed))\"'"
         }
         throw UsageError("\(source): \(error)\(hint)")

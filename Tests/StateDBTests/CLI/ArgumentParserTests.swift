@@ -152,7 +152,7 @@ private struct SampleCommand: Command {
 
     @Test func helpKeepsItsLayout() {
         #expect(CommandHelp.text(for: RemoveCommand.self) == """
-            usage: statedb rm STORE KEY
+            usage: statedb rm STORE KEY [--json]
                    statedb rm STORE --prefix P [--dry-run] [--json]
 
             Delete a slot, or every slot under a prefix.
@@ -179,6 +179,6 @@ private struct SampleCommand: Command {
         #expect(refusal(["status", "S", "--app", "--json"], into: MigrateCommand())?.hasPrefix("--app needs a value (FILE), not the option --json") == true)
         #expect(refusal(["S", "k", "1", "--type", "--force"], into: SetCommand())?.hasPrefix("--type needs a value (T), not the option --force") == true)
         #expect(refusal(["S", "--ignore-wall", "O"], into: RecoverCommand())?.contains("did you mean --ignore-wal?") == true)
-        #expect(refusal(["list", "S", "1", "2"], into: QuarantineCommand()) == "unexpected argument '2'; usage: statedb quarantine [list] STORE [--json] | statedb quarantine restore STORE ID [--force] | statedb quarantine drop STORE ID")
+        #expect(refusal(["list", "S", "1", "2"], into: QuarantineCommand()) == "unexpected argument '2'; usage: statedb quarantine [list] STORE [--json] | statedb quarantine show STORE ID [--json] | statedb quarantine restore STORE ID [--force] | statedb quarantine drop STORE ID")
     }
 }

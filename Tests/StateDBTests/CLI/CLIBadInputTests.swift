@@ -149,4 +149,41 @@ import Testing
             #expect(try fileBytes(store) == bytes)
         }
     }
+
+    /// Each refusal says what helps and only that: the hint to quote a bare word as JSON only
+    /// where a string fits, an age too long to count said to be that, an empty file said to be
+    /// empty, options that mean nothing to an action refused.
+    @Test func refusalsSayWhatHelps() throws {
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        let bytes = try fileBytes(store)
+        let quoteHint = "quote it as JSON"
+        let cases: [(arguments: [String], stdin: String?, status: Int32, says: String, notSays: String?)] = [
+            (["set", store, SampleKeys.isOn, "yes"], nil, 2, "invalid JSON", quoteHint),
+            (["set", store, "New/count", "yes", "--type", "Int"], nil, 2, "invalid JSON", quoteHint),
+            (["set", store, "New/name", "yes", "--type", "String"], nil, 2, quoteHint, nil),
+            (["set", store, SampleKeys.nickname, "-"], "a\u{0}b", 2, "invalid JSON", quoteHint),
+            (["import", store, "-"], "hello", 2, "invalid JSON", quoteHint),
+            (["gc", store, "--unseen-for", "99999999999999d"], nil, 2, "is longer than statedb can count (at most 106751991167d)", nil),
+            (["orphans", store, "--unseen-for", "-3d"], nil, 2, "write a whole number and a unit", nil),
+            (["migrate", "plan", store, "--json"], nil, 2, "--json goes with `migrate status` only", nil),
+            (["migrate", "up", store, "--exit-code"], nil, 2, "--exit-code goes with `migrate status` only", nil),
+        ]
+        for (arguments, stdin, status, says, notSays) in cases {
+            let run = try CLI.run(arguments, stdin: stdin)
+            #expect(run.status == status, "\(arguments): \(run)")
+            #expect(run.stderr.contains(says), "\(arguments): \(run)")
+            if let notSays { #expect(!run.stderr.contains(notSays), "\(arguments): \(run)") }
+        }
+        #expect(try fileBytes(store) == bytes)
+
+        let empty = folder.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        for arguments in [["get", empty, "A/b"], ["migrate", "status", empty]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 6, "\(arguments): \(run)")
+            #expect(run.stderr.contains("the file is empty (0 bytes): no store yet"), "\(arguments): \(run)")
+        }
+        #expect(try fileBytes(empty).isEmpty)
+    }
 }

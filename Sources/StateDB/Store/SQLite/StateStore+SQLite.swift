@@ -25,7 +25,7 @@ extension StateStore {
         switch verdict {
         case .create:
             guard options.createIfMissing, !options.readOnly else {
-                throw StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
+                throw StateStoreError.missingStore(path)
             }
             try StoreFile.createFile(path: path)
         case .store(let version):
