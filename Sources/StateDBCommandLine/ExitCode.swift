@@ -28,6 +28,7 @@ enum ExitCode: Int32 {
     init(for error: Error) {
         switch error {
         case is UsageError: self = .usage
+        case is OutputFileError: self = .cannotWrite
         case let error as AdminError:
             switch error.kind {
             case .notFound: self = .notFound

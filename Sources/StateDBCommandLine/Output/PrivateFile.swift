@@ -36,7 +36,7 @@ enum PrivateFile {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw UsageError("\(path): its folder does not exist; create it, or give a path in an existing folder") }
-            throw UsageError("\(path): cannot create a file beside it (\(String(cString: strerror(errno)))); check the folder's permissions")
+            throw failure(path, "cannot create a file beside it")
         }
         var renamed = false
         defer {
@@ -57,10 +57,28 @@ enum PrivateFile {
         renamed = true
     }
 
-    /// `code`: the failed call's `errno`, read where the failure is made.
-    private static func failure(_ path: String, _ what: String, code: Int32 = errno) -> UsageError {
-        UsageError("\(path): \(what) (\(String(cString: strerror(code)))); it was left as it was")
+    /// `code`: the failed call's `errno`, read where the failure is made. A full disk, a
+    /// quota, a size limit, a read-only file system or a refused permission is "cannot write"
+    /// (exit 8, as for a store), with what to do; anything else stays a failure of the path
+    /// given (exit 2).
+    private static func failure(_ path: String, _ what: String, code: Int32 = errno) -> any Error {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG:
+            return OutputFileError(message: "\(path): \(what) (\(reason)); it was left as it was. Free space (or write to another disk) and run it again")
+        case EROFS, EACCES, EPERM:
+            return OutputFileError(message: "\(path): \(what) (\(reason)); it was left as it was. Check the folder's permissions, or write to another folder")
+        default:
+            return UsageError("\(path): \(what) (\(reason)); it was left as it was")
+        }
     }
+}
+
+/// A file a command writes (`export -o`) could not be written for want of space or
+/// permission: exit 8, "cannot write", as for a store.
+struct OutputFileError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
 
 private extension UInt64 {

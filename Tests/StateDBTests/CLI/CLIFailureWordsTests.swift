@@ -60,4 +60,19 @@ import Testing
         #expect(try SQLiteShell.run(path, "PRAGMA integrity_check") == "ok")
         #expect(try readBack(path, SampleKeys.name, as: String.self, default: "") == "line\u{1B}[31m\nbreak")
     }
+
+    /// `export -o` past the space there is: exit 8 ("cannot write", as a store that cannot
+    /// be written), no file and no partial file left, the store untouched.
+    @Test func anExportOnAFullDiskExitsEightAndLeavesNoFile() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit"), "prlimit (util-linux) sets the file-size limit")
+        #expect(try CLI.run(["set", path, "Big/text", "-", "--type", "String"], stdin: "\"" + String(repeating: "x", count: 2_000_000) + "\"").status == 0)
+        let before = FileSnapshot(path)
+        let output = folder.path("export.json")
+        let run = try runWithFileSizeLimit(1_048_576, ["export", path, "-o", output], stdin: Data())
+        #expect(run.status == 8, "\(run.description.prefix(1_000))")
+        #expect(run.stderr.contains("\(output): cannot write the file (File too large); it was left as it was. Free space"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("partial") }.isEmpty)
+        #expect(FileSnapshot(path).bytes == before.bytes)
+    }
 }
