@@ -31,7 +31,12 @@ struct AppMigrator {
     }
 
     /// Checks the list against the store and applies what is pending, all in one transaction.
-    func run() throws {
+    ///
+    /// `readOnly` (a store opened with `Options.readOnly`) checks the same and applies
+    /// nothing: a newer build's store is refused as always, and one with migrations of this
+    /// list still pending too, as its values would be read as this build's types before the
+    /// migrations that convert them ran.
+    func run(readOnly: Bool = false) throws {
         var seen = Set<String>()
         for migration in migrations where !seen.insert(migration.name).inserted {
             throw StateStoreError(.migrationFailed, path: path, "two registered state migrations are named '\(migration.name)'; give each a unique name.")
@@ -49,6 +54,10 @@ struct AppMigrator {
             }
         }
         guard !status.pending.isEmpty else { return }
+        if readOnly {
+            let names = status.pending.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw StateStoreError(.migrationRequired, path: path, "the app's state migrations \(names) are pending, and a read-only open cannot apply them (its values would be read before they are converted); nothing was written. Open the store writable once, so that they run, then read-only.")
+        }
         let appliedNames = Set(status.applied.map(\.name))
         if let lastApplied = migrations.lastIndex(where: { appliedNames.contains($0.name) && !$0.isFromFile }),
            let misplaced = status.pending.first(where: { pending in !pending.isFromFile && migrations.firstIndex { $0.name == pending.name }! < lastApplied }) {

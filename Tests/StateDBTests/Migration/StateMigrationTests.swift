@@ -135,6 +135,33 @@ struct StateMigrationTests {
         store.close()
     }
 
+    /// Opened read-only, a store is checked as on a writable open and nothing is applied:
+    /// a newer build's store is refused, and so is one whose migrations this build has not run
+    /// yet (its values would be read unconverted); the file is never written.
+    @Test func aReadOnlyOpenChecksTheMigrationsAndAppliesNone() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["X/a": 1])
+        try StateStore(path: folder.storePath, migrations: [.delete("one", keys: "nothing"), .delete("two", keys: "nothing")]).close()
+        let bytes = try fileBytes(folder.storePath)
+        var readOnly = StateStore.Options()
+        readOnly.readOnly = true
+        #expect {
+            try StateStore(path: folder.storePath, migrations: [.delete("one", keys: "nothing")], options: readOnly)
+        } throws: { error in
+            (error as? StateStoreError)?.kind == .newerSchema && "\(error)".contains("'two'")
+        }
+        #expect {
+            try StateStore(path: folder.storePath, migrations: [.delete("one", keys: "nothing"), .delete("two", keys: "nothing"),
+                                                                 .renameIdentity("three", from: "X", to: "Y")], options: readOnly)
+        } throws: { error in
+            (error as? StateStoreError)?.kind == .migrationRequired && "\(error)".contains("'three' are pending")
+        }
+        #expect(try fileBytes(folder.storePath) == bytes)
+        let current = try StateStore(path: folder.storePath, migrations: [.delete("one", keys: "nothing"), .delete("two", keys: "nothing")], options: readOnly)
+        #expect(try current.binding(for: "X/a", default: 0).wrappedValue == 1)
+        current.close()
+    }
+
     @Test func aMigrationInsertedBeforeAnAppliedOneIsRefused() throws {
         let folder = TemporaryDirectory()
         try makeStore(folder.storePath, [:])

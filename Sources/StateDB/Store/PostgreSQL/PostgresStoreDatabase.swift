@@ -63,9 +63,10 @@ final class PostgresStoreDatabase: StoreDatabase {
             try connection.listen(Self.changesChannel)
         }
         polledSession = connection.backendPID
-        guard !options.readOnly else { return }
+        if options.readOnly && options.toleratesDamage { return }
         try run("applying state migrations", retry: .command, retryingOnReconnect: false) {
-            try AppMigrator(database: self, path: self.url, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
+            try AppMigrator(database: self, path: self.url, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report)
+                .run(readOnly: options.readOnly)
         }
     }
 

@@ -29,6 +29,10 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 try connection.setTriggersEnabled(false)  // see the note above `configure`
                 // A new store's -wal exists only since its first write, the schema's.
                 try FileSafety.checkAfterOpening(connection, path: path, expectWAL: true)
+            } else if !options.toleratesDamage {
+                // Nothing to write, but a newer build's store, or one this build's migrations
+                // have not converted yet, must not be read as if they had.
+                try AppMigrator(database: SQLiteMigrationDatabase(connection: connection), path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run(readOnly: true)
             }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the store")
