@@ -19,7 +19,8 @@ import Testing
             #expect(parts.count == 2)
             fields[String(parts[0])] = Double(parts[1])
         }
-        #expect(Set(fields.keys) == ["get_vs_sqlite", "get_1m_vs_10k", "suggest_vs_hit", "set_vs_sqlite", "inspect_json_vs_sqlite",
+        #expect(Set(fields.keys) == ["get_vs_sqlite", "get_1m_vs_10k", "suggest_vs_hit", "set_vs_sqlite", "rm_vs_sqlite",
+                                     "quarantine_show_vs_sqlite", "inspect_json_vs_sqlite",
                                      "export_vs_sqlite", "check_vs_integrity", "peak_rss_mb"])
         for (name, value) in fields { #expect(value > 0, "\(name)") }
         #expect(results.table.contains("inspect --json"))

@@ -54,7 +54,7 @@ public struct ScaleResults: Sendable {
 
     /// `scale: get_vs_sqlite=R … peak_rss_mb=N`, the line scripts read.
     public var summaryLine: String {
-        let names = ["get_vs_sqlite", "get_1m_vs_10k", "suggest_vs_hit", "set_vs_sqlite", "inspect_json_vs_sqlite",
+        let names = ["get_vs_sqlite", "get_1m_vs_10k", "suggest_vs_hit", "set_vs_sqlite", "rm_vs_sqlite", "quarantine_show_vs_sqlite", "inspect_json_vs_sqlite",
                      "export_vs_sqlite", "check_vs_integrity"]
         return "scale: " + names.map { "\($0)=\(format(ratio($0)))" }.joined(separator: " ") + " peak_rss_mb=\(Int(peakMegabytes.rounded()))"
     }
@@ -138,6 +138,10 @@ public struct ScaleRun {
         }
         func compare(_ statedbArguments: () -> [String], expecting status: Int32 = 0, against sqliteArguments: [String],
                      rounds: Int = rounds) throws -> (Comparison, Double) {
+            try compare(statedbArguments, expecting: status, against: { sqliteArguments }, rounds: rounds)
+        }
+        func compare(_ statedbArguments: () -> [String], expecting status: Int32 = 0, against sqliteArguments: () -> [String],
+                     rounds: Int = rounds) throws -> (Comparison, Double) {
             var peak = 0.0
             let comparison = try Comparison.measure(rounds: rounds, subject: {
                 let statedbArguments = statedbArguments()
@@ -146,6 +150,7 @@ public struct ScaleRun {
                 peak = max(peak, run.peakMegabytes)
                 return run.seconds
             }, baseline: {
+                let sqliteArguments = sqliteArguments()
                 let run = try ProcessRun.run(sqlite, sqliteArguments)
                 guard run.status == 0 else { throw ScaleError("sqlite3 \(sqliteArguments.joined(separator: " ")) exited \(run.status)") }
                 return run.seconds
@@ -193,6 +198,27 @@ public struct ScaleRun {
         }, against: [large.path, setSQL], rounds: singleKeyRounds)
         add("set_vs_sqlite", "set at \(large.slots) slots ÷ sqlite3 indexed UPDATE", set, target: "≤ 3")
         peaks.append(("set", setPeak))
+
+        log("rm")
+        // A row of its own each round on both sides, from the start of the list (the set above
+        // wrote a quarter of the way in): a key deleted once is not there to delete again.
+        var removed = 0, deleted = 0
+        let (remove, removePeak) = try compare({
+            removed += 1
+            return ["rm", large.path, ScaleStore.countKey(removed)]
+        }, against: {
+            deleted += 1
+            return [large.path, "DELETE FROM slots WHERE key = 'App/List/Row[id: \(deleted)]/title'"]
+        }, rounds: min(singleKeyRounds, large.slots / 4))
+        add("rm_vs_sqlite", "rm of one key at \(large.slots) slots ÷ sqlite3 indexed DELETE", remove, target: "≤ 3")
+        peaks.append(("rm", removePeak))
+
+        log("quarantine show")
+        let entry = String(ScaleStore.quarantined / 2)
+        let (show, showPeak) = try compare(["quarantine", "show", large.path, entry],
+                                           against: [large.path, "SELECT * FROM quarantine WHERE id = \(entry)"], rounds: singleKeyRounds)
+        add("quarantine_show_vs_sqlite", "quarantine show at \(large.slots) slots ÷ sqlite3 SELECT by id", show, target: "≤ 3")
+        peaks.append(("quarantine show", showPeak))
 
         for (command, arguments, columns, name, label, target) in [
             ("inspect --json", ["inspect", "--json"], "key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version",

@@ -3,7 +3,9 @@ import StateDB
 
 /// The stores of a scale run, built through the public API as an app would write them: rows
 /// of a list, each with an `Int` and a `String` slot (`App/List/Row[id: N]/count`, `…/title`),
-/// plus a few settings. Built once per run in a scratch folder (a million slots take a while).
+/// and `quarantined` settings an app set aside when their type changed (for `quarantine show`;
+/// a hundred slots beside the list, not counted in `slots`). Built once per run in a scratch
+/// folder (a million slots take a while).
 public struct ScaleStore {
     let path: String
     let slots: Int
@@ -20,8 +22,20 @@ public struct ScaleStore {
             try store.binding(for: "App/List/Row[id: \(index)]/title", default: "").wrappedValue = "Row number \(index) \"quoted\" ✓"
             if index % 50_000 == 49_999 { try store.flush() }
         }
+        for index in 0..<quarantined { _ = try store.binding(for: settingKey(index), default: index) }
         try store.flush()
         store.close()
+        // The next build reads the settings as text: each Int is set aside, as an app does.
+        let retyped = try StateStore(path: path)
+        retyped.diagnosticHandler = { _ in }
+        for index in 0..<quarantined { _ = try retyped.binding(for: settingKey(index), default: "") }
+        try retyped.flush()
+        retyped.close()
         return ScaleStore(path: path, slots: rows * 2)
     }
+
+    /// How many quarantine entries a store has (ids 1…).
+    static let quarantined = 100
+
+    private static func settingKey(_ index: Int) -> String { "App/Settings/option\(index)" }
 }
