@@ -105,17 +105,19 @@ extension SlotType {
     }
 
     /// A set's elements must differ as the app's values do: compared in the form they are
-    /// stored in (`1` and `1.0` in a `Set<Double>`, a UUID in either case, are one element).
-    /// The app's decoder would keep one of each without a word; an operator who typed one
-    /// twice is told instead.
+    /// stored in (`1` and `1.0` in a `Set<Double>`, a UUID in either case, `0` and `-0`, are
+    /// one element; NaN is never equal to itself, so a set holds any number of them). The
+    /// app's decoder would keep one of each without a word; an operator who typed one twice is
+    /// told instead.
     static func checkDistinct(_ elements: [JSONValue], of element: SlotType, path: String) throws(TypeCheckFailure) {
         var seen: [String: Int] = [:]
         for (index, item) in elements.enumerated() {
-            guard case .json(let text)? = try? ValueCodec.encode(CanonicalJSON(value: item, type: element)) else { continue }
-            if let first = seen.updateValue(index, forKey: text) {
-                seen[text] = first
+            guard case .json(var text)? = try? ValueCodec.encode(CanonicalJSON(value: item, type: element)), text != "\"nan\"" else { continue }
+            if text == "-0" { text = "0" }
+            if let first = seen[text] {
                 throw TypeCheckFailure(path: path + "[\(index)]", problem: "\(item.briefDescription) is in the set already, at [\(first)]; a Set holds each element once", isShapeOnly: false)
             }
+            seen[text] = index
         }
     }
 

@@ -226,7 +226,7 @@ private struct RecoveryWriter {
                                  lostIsExact: stretches == 0 || outcome.indexesAreComplete))
         }
 
-        var versions: [String: (version: Int64, rowid: Int64)] = [:]  // to keep the newest of duplicate keys
+        var versions: [[UInt8]: (version: Int64, rowid: Int64)] = [:]  // to keep the newest of duplicate keys, by their bytes
         try run(RecoverySources.slots) { row, rowid in try writeSlot(row, rowid: rowid, versions: &versions) }
         try run(RecoverySources.quarantine) { row, _ in try insert("INSERT INTO quarantine (id, key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", row, columns: 10) }
         try run(RecoverySources.appMigrations) { row, _ in try insert("INSERT OR IGNORE INTO app_migrations (name, position, applied_at) VALUES (?2, ?3, ?4)", row, columns: 4) }
@@ -247,14 +247,16 @@ private struct RecoveryWriter {
     /// Writes one `slots` row (columns: rowid, key, type, encoding, value, created_at,
     /// updated_at, seen_at, version). A damaged store may hold a key twice; the row with the
     /// higher version is kept.
-    private func writeSlot(_ row: SQLiteStatement, rowid: Int64, versions: inout [String: (version: Int64, rowid: Int64)]) throws -> Written {
+    private func writeSlot(_ row: SQLiteStatement, rowid: Int64, versions: inout [[UInt8]: (version: Int64, rowid: Int64)]) throws -> Written {
         guard row.columnType(at: 1) == SQLITE_TEXT, row.columnType(at: 2) == SQLITE_TEXT, row.columnType(at: 3) == SQLITE_TEXT else { return .skipped }
-        let key = row.string(at: 1), type = row.string(at: 2), encoding = row.string(at: 3)
+        // The key as its bytes, which need not be UTF-8 (a hand edit): two keys that read
+        // alike with U+FFFD are two rows, and identity and property are split from the bytes.
+        let key = row.bytes(at: 1), type = row.string(at: 2), encoding = row.string(at: 3)
         guard !key.isEmpty, !type.isEmpty, RecoveryWriter.encodings.contains(encoding) else { return .skipped }
         let version = row.columnType(at: 8) == SQLITE_INTEGER ? row.int64(at: 8) : 0
         let earlier = versions[key]
         if let earlier, earlier.version >= version { return .skipped }
-        let slotKey = SlotKey(key)
+        let slash = key.lastIndex(of: UInt8(ascii: "/"))  // where `SlotKey` splits a key
         // An UPSERT: a newer duplicate of a key replaces the older one.
         let statement = try target.cached("""
             INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
@@ -264,8 +266,8 @@ private struct RecoveryWriter {
             """)
         defer { statement.reset() }
         statement.bind(column: 1, of: row, at: 1)
-        statement.bind(slotKey.identity, at: 2)
-        statement.bind(slotKey.property, at: 3)
+        statement.bind(textBytes: slash.map { key[..<$0] } ?? [], at: 2)
+        statement.bind(textBytes: slash.map { key[($0 + 1)...] } ?? key[...], at: 3)
         statement.bind(column: 2, of: row, at: 4)
         statement.bind(column: 3, of: row, at: 5)
         statement.bind(column: 4, of: row, at: 6)

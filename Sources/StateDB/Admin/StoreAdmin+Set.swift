@@ -62,7 +62,7 @@ extension StoreAdmin {
             } catch {
                 throw mismatch(key: key, type: storedTypeName, error)
             }
-            let shown = (try? stored.jsonValue(isFloat: SlotType.isFloatOrOptionalFloat(storedTypeName))) ?? value
+            let shown = (try? stored.jsonValue(type: storedTypeName)) ?? value
             if let existing, case .success(let old) = existing.value, old == stored {
                 return SetResult(key: key, type: storedTypeName, change: .unchanged, value: shown)
             }

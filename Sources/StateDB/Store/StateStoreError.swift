@@ -106,8 +106,6 @@ extension StateStoreError {
 }
 
 extension StateStoreError {
-    /// The advice every "damaged" message ends with: a damaged store is not repaired in place,
-    /// its readable slots are copied into a new one (`statedb recover`, docs/cli.md).
     /// The refusal of a store that is not there, for what must not create one (the CLI, a
     /// read-only open). An empty file is one an app would make a store of, and is said to be
     /// that rather than missing.
@@ -119,6 +117,8 @@ extension StateStoreError {
         return StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).")
     }
 
+    /// The advice every "damaged" message ends with: a damaged store is not repaired in place,
+    /// its readable slots are copied into a new one (`statedb recover`, docs/cli.md).
     @_spi(Admin) public static func salvageAdvice(for path: String) -> String {
         "Restore a backup, or copy every slot that can still be read into a new store with `statedb recover \(shellWord(path)) \(shellWord(recoveredPath(for: path)))` (this file is left as it is)."
     }

@@ -40,8 +40,9 @@ enum StoreFile {
         do {
             connection = try SQLiteConnection(path: inspectionURI(for: copy?.path ?? path), mode: .readOnly, uri: true)
             // A file cut short opens only with a "writable" schema (see `readsTruncatedFiles`);
-            // read-only, nothing is written.
-            if !verifyingSchema { try connection.readsTruncatedFiles() }
+            // read-only, nothing is written. Only then: it also makes SQLite pass over a
+            // garbled schema entry that `check` must report.
+            if !verifyingSchema && isShorterThanItsHeader(copy?.path ?? path) { try connection.readsTruncatedFiles() }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the file read-only")
         }
@@ -108,6 +109,14 @@ enum StoreFile {
            HotJournalCheck.walHeader(path) == nil, !FileManager.default.fileExists(atPath: path + "-journal") {
             throw StateStoreError(.corrupt, path: path, "the database is truncated: its header records \(recorded) bytes, the file holds \(size), so its last \(recorded - size) bytes are lost; nothing was written. \(StateStoreError.salvageAdvice(for: path))")
         }
+    }
+
+    /// Whether the file at `path` is shorter than the size its header records: cut short.
+    static func isShorterThanItsHeader(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, let header = try? DatabaseFileReader.prefix(of: path, count: 100),
+              let recorded = recordedSize(header) else { return false }
+        return recorded > Int(info.st_size)
     }
 
     /// The size a database's 100-byte header records (page size × page count), or nil when

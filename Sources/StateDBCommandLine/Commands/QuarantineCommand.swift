@@ -37,7 +37,7 @@ struct QuarantineCommand: Command {
         let actions = ["list", "show", "restore", "drop"]
         let action = actions.contains(positionals[0]) ? positionals.removeFirst() : "list"
         guard let path = positionals.first else { throw UsageError("missing STORE; usage: statedb quarantine \(action) STORE") }
-        if action == "list" && positionals.count > 1 {
+        if !actions.contains(words[0]) && positionals.count > 1 {
             // `quarantine frob STORE`: a mistyped action, not a store followed by a stray word.
             throw UsageError("unknown action '\(printable(words[0]))'; use \(actions.joined(separator: ", ")), as in `statedb quarantine show STORE ID`")
         }
@@ -70,7 +70,9 @@ struct QuarantineCommand: Command {
 
     /// One entry whole, for `show`.
     static func details(_ entry: QuarantinedValue, _ console: Console) -> String {
-        let value = entry.value.map { printable($0.serialized(pretty: true)) } ?? "(unreadable: \(printable(entry.problem ?? "")))"
+        // The JSON text escapes what a terminal must not see inside strings, as `get` prints it;
+        // its own line breaks are the pretty-printing's.
+        let value = entry.value.map { $0.serialized(pretty: true) } ?? "(unreadable: \(printable(entry.problem ?? "")))"
         return [
             "#\(entry.id) \(printable(entry.key))",
             "stored type: \(printable(entry.storedType)) (\(printable(entry.encoding)))",

@@ -5,10 +5,11 @@ import Foundation
 /// and the lists of `rm`, `gc`: key, identity, property, type, encoding, value (bytes as
 /// `{"$base64": "…"}`), times in ISO 8601 UTC, version.
 func slotJSON(_ slot: AdminSlot) -> JSONValue {
+    let parts = SlotKey(slot.key)
     var members: [JSONValue.Member] = [
         .init("key", .string(slot.key)),
-        .init("identity", .string(slot.identity)),
-        .init("property", .string(slot.property)),
+        .init("identity", .string(parts.identity)),
+        .init("property", .string(parts.property)),
         .init("type", .string(slot.type)),
         .init("encoding", .string(slot.encoding)),
         .init("value", slot.value ?? .null),

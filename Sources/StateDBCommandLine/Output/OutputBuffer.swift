@@ -57,8 +57,9 @@ func appendSlotJSON(_ slot: AdminSlot, indent: Int, to output: inout [UInt8]) {
     }
     output.append(UInt8(ascii: "{"))
     member("key", first: true); JSONValue.appendString(slot.key, to: &output)
-    member("identity"); JSONValue.appendString(slot.identity, to: &output)
-    member("property"); JSONValue.appendString(slot.property, to: &output)
+    let parts = SlotKey(slot.key)  // split once for both members
+    member("identity"); JSONValue.appendString(parts.identity, to: &output)
+    member("property"); JSONValue.appendString(parts.property, to: &output)
     member("type"); JSONValue.appendString(slot.type, to: &output)
     member("encoding"); JSONValue.appendString(slot.encoding, to: &output)
     member("value"); (slot.value ?? .null).append(to: &output, pretty: true, indent: indent + 1)

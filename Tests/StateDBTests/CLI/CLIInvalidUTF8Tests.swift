@@ -30,34 +30,39 @@ import Testing
     @Test func checkNamesEveryRowAndHowToMendIt() throws {
         let check = try CLI.run("check", path)
         #expect(check.status == 5, "\(check)")
-        #expect(check.stdout.contains("A/x\u{FFFD}y: the key is not valid UTF-8 (byte 0xFF at offset 3): no app writes such a key, and statedb cannot name it. Delete it with the sqlite3 shell: DELETE FROM slots WHERE key = CAST(X'\(Self.badKeyHex)' AS TEXT)"), "\(check)")
+        #expect(check.stdout.contains("A/x\u{FFFD}y: the key is not valid UTF-8 (byte 0xFF at offset 3): no app writes such a key, and statedb cannot name it. With the app stopped, delete it with the sqlite3 shell: DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'"), "\(check)")
         #expect(check.stdout.contains("\(SampleKeys.name): the text value is not valid UTF-8 (byte 0xFF at offset 1)"), "\(check)")
         #expect(check.stdout.contains("2 problem(s)"), "the look-alike with a real U+FFFD is sound: \(check)")
     }
 
     @Test func aKeyThatIsNotUTF8StopsWhatReadsKeysAndNothingIsWritten() throws {
+        let export = folder.path("export.json")
+        try #"{"format": "statedb-export", "formatVersion": 1, "slots": []}"#.write(toFile: export, atomically: true, encoding: .utf8)
         let bytes = try fileBytes(path)
         let commands: [[String]] = [
             ["export", path], ["inspect", path], ["rm", path, "--prefix", "A"], ["mv", path, "A", "B"],
-            ["gc", path, "--unseen-for", "0d"], ["orphans", path],
+            ["gc", path, "--unseen-for", "0d"], ["orphans", path], ["import", path, export, "--replace"],
         ]
         for arguments in commands {
             let run = try CLI.run(arguments)
             #expect(run.status == 5, "\(arguments): \(run)")
             #expect(run.stderr.contains("the store holds a key that is not valid UTF-8"), "\(arguments): \(run)")
-            #expect(run.stderr.contains("DELETE FROM slots WHERE key = CAST(X'\(Self.badKeyHex)' AS TEXT)"), "\(arguments): \(run)")
+            #expect(run.stderr.contains("With the app stopped, delete it with the sqlite3 shell: DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'"), "\(arguments): \(run)")
             #expect(try fileBytes(path) == bytes, "\(arguments) wrote nothing")
         }
         #expect(SQLiteProbe(path: path).value(Self.lookalike) == "the real one", "the look-alike slot was never taken for it")
+        // A key typed wrong next to it is still just not found: the suggestions pass it over.
+        let typo = try CLI.run("get", path, "A/x")
+        #expect(typo.status == 1 && typo.stderr.contains("no slot"), "\(typo)")
 
         // The statement the message gives deletes exactly that row; then the commands run.
-        try sqlite(path, "DELETE FROM slots WHERE key = CAST(X'\(Self.badKeyHex)' AS TEXT)")
+        try sqlite(path, "DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'")
         #expect(try CLI.run("rm", path, "--prefix", "A", "--dry-run").stdout.contains(Self.lookalike))
         #expect(try CLI.run("inspect", path).status == 0)
     }
 
     @Test func aTextValueThatIsNotUTF8IsUnreadableUntilSetAgain() throws {
-        try sqlite(path, "DELETE FROM slots WHERE key = CAST(X'\(Self.badKeyHex)' AS TEXT)")
+        try sqlite(path, "DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'")
         let get = try CLI.run("get", path, SampleKeys.name)
         #expect(get.status == 5, "\(get)")
         #expect(get.stderr.contains("the text value is not valid UTF-8 (byte 0xFF at offset 1); the app reads it with U+FFFD"), "\(get)")
@@ -78,18 +83,67 @@ import Testing
         #expect(try CLI.run("import", path, file).stdout.contains(" 0 created, 0 updated"), "the export round-trips")
     }
 
-    /// The validator agrees with the standard library's on every short byte string of the
-    /// interesting bytes, and says where the first bad byte is.
+    /// A quarantine entry under such a key is never restored onto the slot its key reads as.
+    @Test func aQuarantinedValueUnderSuchAKeyIsNotRestored() throws {
+        try sqlite(path, """
+            INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
+                VALUES (CAST(X'\(Self.badKeyHex)' AS TEXT), 'A', 'x', 'Swift.String', 'Swift.Int', 'text', 'old', 'not an Int', 1)
+            """)
+        let bytes = try fileBytes(path)
+        for arguments in [["quarantine", "restore", path, "1", "--force"], ["quarantine", path], ["mv", path, "Settings", "Moved"]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 5, "\(arguments): \(run)")
+            #expect(run.stderr.contains("in quarantine, byte 0xFF at offset 3") && run.stderr.contains("DELETE FROM quarantine WHERE CAST(key AS BLOB)"), "\(arguments): \(run)")
+        }
+        #expect(try fileBytes(path) == bytes)
+        #expect(SQLiteProbe(path: path).value(Self.lookalike) == "the real one")
+    }
+
+    /// State migrations (here an operator's file; the app's run the same code) match keys by
+    /// the text they read, so a key that is not UTF-8 is left as it is rather than taken for
+    /// the slot it reads as.
+    @Test func aMigrationLeavesSuchAKeyAlone() throws {
+        let file = folder.path("fix.json")
+        try #"{ "migrations": [ { "name": "A is B", "renameIdentity": { "from": "A", "to": "B" } } ] }"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try CLI.run("migrate", "up", path, "--app", file)
+        #expect(run.status == 0, "\(run)")
+        #expect(SQLiteProbe(path: path).value("B/x\u{FFFD}y") == "the real one", "the slot the identity names is moved")
+        #expect(try SQLiteShell.run(path, "SELECT value FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'") == "bad key")
+    }
+
+    /// `recover` copies such rows byte for byte: two keys that read alike with U+FFFD stay
+    /// two rows, and identity and property are the key's own bytes.
+    @Test func recoverKeepsTheBytes() throws {
+        try sqlite(path, """
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+                VALUES (CAST(X'412F78FE79' AS TEXT), 'A', CAST(X'78FE79' AS TEXT), 'Swift.String', 'text', 'other bad key', 0, 0, 0, 1);
+            """)
+        let output = folder.path("recovered.sqlite")
+        let run = try CLI.run("recover", path, output)
+        #expect(run.status == 0, "\(run)")
+        let rows = try SQLiteShell.run(output, "SELECT hex(key), hex(identity), hex(property), value FROM slots WHERE identity = 'A' OR key LIKE 'A/%' ORDER BY key")
+        #expect(rows.split(separator: "\n") == ["412F78EFBFBD79|41|78EFBFBD79|the real one", "412F78FE79|41|78FE79|other bad key", "412F78FF79|41|78FF79|bad key"], "\(rows)")
+    }
+
+    /// The validator agrees with the standard library's on every byte string of the
+    /// interesting bytes (short ones, and long ones whose ASCII runs go through the eight-byte
+    /// path), and says where: the text before the failing sequence is valid.
     @Test func theValidatorAgreesWithTheStandardLibrary() {
-        let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF]
+        let special: [UInt8] = [0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let ascii = Int.random(in: 0...3, using: &generator) == 0 ? 1 : 12  // ASCII-heavy or not
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Int.random(in: 0..<(ascii + 1), using: &generator) < ascii ? UInt8(ascii: "a") : special.randomElement(using: &generator)!
+            }
             let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0) }
             #expect((found == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
-            if let found {
-                #expect(String(validating: bytes[..<found.offset], as: UTF8.self) != nil || bytes[found.offset] == found.byte, "\(bytes)")
-            }
+            guard let found else { continue }
+            #expect(bytes[found.offset] == found.byte)
+            // The failing sequence starts at most three bytes before the byte named, at a
+            // byte that is not ASCII, and everything before it is valid.
+            let starts = max(0, found.offset - 3)...found.offset
+            #expect(starts.contains { start in bytes[start] >= 0x80 && String(validating: bytes[..<start], as: UTF8.self) != nil }, "\(bytes) \(found)")
         }
         let long = Array("a longer run of ASCII text before it: ".utf8) + [0xED, 0xA0, 0x80]
         #expect(long.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0) }?.offset == long.count - 2, "a surrogate's second byte")

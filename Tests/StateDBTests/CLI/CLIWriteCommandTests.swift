@@ -224,6 +224,7 @@ import Testing
         let missing = try CLI.run("quarantine", "show", path, "999")
         #expect(missing.status == 1 && missing.stderr.contains("no quarantined value with id 999 (ids: \(id))"), "\(missing)")
         for (arguments, message) in [(["quarantine", "frob", path], "unknown action 'frob'; use list, show, restore, drop"),
+                                     (["quarantine", "list", path, "5"], "unexpected argument '5'"),
                                      (["quarantine", "show", path, String(id), "--force"], "--force goes with restore only"),
                                      (["quarantine", "drop", path, String(id), "--json"], "--json goes with list and show only")] {
             let run = try CLI.run(arguments)
@@ -241,6 +242,33 @@ import Testing
         #expect(try CLI.run("quarantine", "restore", path, String(id), "--force").status == 0)
         #expect(try readBack(path, SampleKeys.level, as: UInt8.self, default: 0) == 200)
         #expect(try CLI.run("quarantine", path).stdout == "(quarantine is empty)\n")
+    }
+
+    /// `show` prints a value of several lines as the pretty-printed JSON it is, indented
+    /// under its label, its strings' control characters escaped.
+    @Test func quarantineShowPrintsAnObjectWhole() throws {
+        do {
+            let store = try StateStore(path: path)
+            store.diagnosticHandler = { _ in }
+            _ = try store.binding(for: SampleKeys.prefs, default: "now text")
+            store.close()
+        }
+        try sqlite(path, #"UPDATE quarantine SET value = '{"size":3,"tags":["a","b\u001b[31m"]}'"#)
+        let id = try #require((try CLI.run("quarantine", path, "--json").json() as? [[String: Any]])?.first?["id"] as? Int)
+        let show = try CLI.run("quarantine", "show", path, String(id))
+        #expect(show.status == 0, "\(show)")
+        let expected = [
+            "value:       {",
+            "               \"size\": 3,",
+            "               \"tags\": [",
+            "                 \"a\",",
+            "                 \"b\\u001b[31m\"",
+            "               ]",
+            "             }",
+            "",
+        ].joined(separator: "\n")
+        #expect(show.stdout.hasSuffix(expected), "\(show)")
+        #expect(!show.stdout.contains("\u{1B}"))
     }
 
     @Test func quarantineDropForgetsAnEntry() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import StateDB
+@_spi(Admin) import StateDB
 import Testing
 
 /// An app type with the fields whose spelling differs most between writers: numbers written
@@ -238,6 +238,9 @@ struct CanonicalSample: Codable, Equatable {
         }
         #expect(try written() == before, "nothing was written")
         #expect(try CLI.run("set", path, "App/ints", "[3, 1]").status == 0)
+        // As Swift's Set compares them: 0 and -0 are one element, NaN is never equal to itself.
+        #expect(try CLI.run("set", path, "App/doubles", "[0, -0.0]").stderr.contains("at [1]: the number -0.0 is in the set already, at [0]"))
+        #expect(try CLI.run("set", path, "App/doubles", #"["nan", "nan", 1]"#).status == 0)
         // A hand edit gives a stored set a duplicate; the app would read one 1 and say nothing.
         try sqlite(path, "UPDATE slots SET value = '[1,1]' WHERE key = 'App/ints'")
         let check = try CLI.run("check", path)
@@ -262,5 +265,11 @@ struct CanonicalSample: Codable, Equatable {
         #expect(try CLI.run("set", path, "App/f", "0.1").stdout == "unchanged App/f = 0.1 (Swift.Float)\n")
         #expect(try CLI.run("set", path, "App/maybe", "3.4028235e+38").stdout.hasPrefix("unchanged"))
         #expect(try written() == before)
+        // A hand edit beyond a Float's range shows as the Float the app reads, infinite, in
+        // the spelling JSON has for it: the export still parses and imports.
+        try sqlite(path, "UPDATE slots SET value = 1e39 WHERE key = 'App/f'")
+        #expect(try CLI.run("get", path, "App/f").stdout == "\"+inf\"\n")
+        let export = try CLI.run("export", path)
+        #expect(try JSONValue.parse(export.stdout)["slots"] != nil, "\(export)")
     }
 }

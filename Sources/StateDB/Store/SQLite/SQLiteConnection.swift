@@ -227,6 +227,16 @@ final class SQLiteStatement {
                             sqlite3_uint64(value.utf8CodeUnitCount), sqliteStatic, UInt8(SQLITE_UTF8))
     }
 
+    /// Binds `bytes` as text, as they are (for copying a text that may not be UTF-8).
+    func bind(textBytes bytes: ArraySlice<UInt8>, at index: Int32) {
+        bytes.withUnsafeBytes { raw in
+            // An empty text still needs a pointer: NULL would bind SQL NULL.
+            let start = raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+            _ = sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(raw.count),
+                                    sqliteTransient, UInt8(SQLITE_UTF8))
+        }
+    }
+
     func bind(_ value: [UInt8], at index: Int32) {
         value.withUnsafeBytes { bytes in
             _ = sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count), sqliteTransient)

@@ -34,7 +34,12 @@ final class SQLiteMigrationDatabase: MigrationDatabase {
         let statement = try connection.cached("SELECT key FROM slots ORDER BY key")
         defer { statement.reset() }
         var keys: [String] = []
-        while try statement.step() { keys.append(statement.string(at: 0)) }
+        // A key that is not UTF-8 (a hand edit) names no slot a migration could mean, and read
+        // with U+FFFD it would name another: such rows are left as they are (`statedb check`
+        // lists them).
+        while try statement.step() {
+            if statement.firstInvalidUTF8(at: 0) == nil { keys.append(statement.string(at: 0)) }
+        }
         return keys
     }
 
@@ -74,6 +79,7 @@ final class SQLiteMigrationDatabase: MigrationDatabase {
         statement.bind(storedType, at: 1)
         var entries: [(id: Int64, key: String, value: StoredValue?)] = []
         while try statement.step() {
+            guard statement.firstInvalidUTF8(at: 1) == nil else { continue }  // as in `slotKeys`
             entries.append((statement.int64(at: 0), statement.string(at: 1),
                             try? StoredValue.read(from: statement, at: 3, encoding: statement.string(at: 2))))
         }

@@ -62,6 +62,8 @@ class SQLiteAdminRows: AdminRows {
         if let id { statement.bind(id, at: 1) }
         var entries: [QuarantinedValue] = []
         while try statement.step() {
+            // `restore` writes the entry back under its key: it must be the one stored.
+            try statement.requireUTF8Key(at: 1, table: "quarantine", path: connection.path)
             let encoding = statement.string(at: 4)
             let (value, problem) = QuarantinedValue.json { try StoredValue.read(from: statement, at: 5, encoding: encoding) }
             entries.append(QuarantinedValue(id: statement.int64(at: 0), key: statement.string(at: 1), storedType: statement.string(at: 2),
@@ -74,7 +76,11 @@ class SQLiteAdminRows: AdminRows {
     func quarantineKeys() throws -> [(id: Int64, key: String)] {
         let statement = try connection.prepare("SELECT id, key FROM quarantine ORDER BY id")
         var entries: [(id: Int64, key: String)] = []
-        while try statement.step() { entries.append((statement.int64(at: 0), statement.string(at: 1))) }
+        while try statement.step() {
+            // `mv` re-keys entries by their key.
+            try statement.requireUTF8Key(at: 1, table: "quarantine", path: connection.path)
+            entries.append((statement.int64(at: 0), statement.string(at: 1)))
+        }
         return entries
     }
 

@@ -36,8 +36,7 @@ extension StoredRow {
 
     private static func keyProblem(_ statement: SQLiteStatement) -> String? {
         guard let (offset, byte) = statement.firstInvalidUTF8(at: 0) else { return nil }
-        let hex = statement.bytes(at: 0).map(\.hexDigits).joined()
-        return "the key is not valid UTF-8 (byte 0x\(byte.hexDigits) at offset \(offset)): no app writes such a key, and statedb cannot name it. Delete it with the sqlite3 shell: DELETE FROM slots WHERE key = CAST(X'\(hex)' AS TEXT)"
+        return "the key is not valid UTF-8 (byte 0x\(byte.hexDigits) at offset \(offset)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0, table: "slots"))"
     }
 
     /// What is not UTF-8 in the type (column 1) or a text value (3), or nil.
@@ -54,12 +53,19 @@ extension StoredRow {
 }
 
 extension SQLiteStatement {
-    /// The key in column `index`, which must be UTF-8 (see above).
+    /// The key in column `index` (of `table`'s rows), which must be UTF-8 (see above).
     /// - Throws: `AdminError(.unreadableValue)` naming the key's bytes and how to delete it.
-    func requireUTF8Key(at index: Int32, path: String) throws {
+    func requireUTF8Key(at index: Int32, table: String = "slots", path: String) throws {
         guard let (offset, byte) = firstInvalidUTF8(at: index) else { return }
+        throw AdminError(.unreadableValue, path: path, "the store holds a key that is not valid UTF-8 (\(JSONValue.quoted(string(at: index))) in \(table), byte 0x\(byte.hexDigits) at offset \(offset)): no app writes such a key, and statedb cannot name it, so it stops rather than show or act on a changed key; nothing was written. \(deletionAdvice(keyAt: index, table: table)); `statedb check` lists every such slot.")
+    }
+
+    /// How to delete the row whose key in column `index` is not UTF-8: by its bytes, with the
+    /// sqlite3 shell, while no app has the store open (a running app would read the deletion's
+    /// tombstone with U+FFFD and reset the slot that key reads as).
+    func deletionAdvice(keyAt index: Int32, table: String) -> String {
         let hex = bytes(at: index).map(\.hexDigits).joined()
-        throw AdminError(.unreadableValue, path: path, "the store holds a key that is not valid UTF-8 (\(JSONValue.quoted(string(at: index))), byte 0x\(byte.hexDigits) at offset \(offset)): no app writes such a key, and statedb cannot name it, and stops rather than show or act on a changed key; nothing was written. Delete it with the sqlite3 shell (DELETE FROM slots WHERE key = CAST(X'\(hex)' AS TEXT)); `statedb check` lists every such row.")
+        return "With the app stopped, delete it with the sqlite3 shell: DELETE FROM \(table) WHERE CAST(key AS BLOB) = X'\(hex)'"
     }
 
     /// The text of column `index` (`what`: "type", "value") of the row whose key is in column
@@ -68,57 +74,5 @@ extension SQLiteStatement {
     func requireUTF8Text(at index: Int32, of what: String, path: String) throws {
         guard let (offset, byte) = firstInvalidUTF8(at: index) else { return }
         throw AdminError(.unreadableValue, path: path, "the \(what) of slot \(JSONValue.quoted(string(at: 0))) is not valid UTF-8 (byte 0x\(byte.hexDigits) at offset \(offset)), and copying it would change its bytes; nothing was written. `statedb set` it to the value meant (or `statedb rm` it), then try again; `statedb check` lists every such row.")
-    }
-
-    /// The offset and value of the first byte of column `index`'s text that breaks UTF-8, or
-    /// nil when it is valid.
-    func firstInvalidUTF8(at index: Int32) -> (offset: Int, byte: UInt8)? {
-        guard let text = sqlite3_column_text(handle, index) else { return nil }
-        return UTF8Validation.firstInvalid(in: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
-    }
-}
-
-extension UInt8 {
-    /// Two upper-case hex digits.
-    var hexDigits: String {
-        let digits = String(self, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
-    }
-}
-
-/// UTF-8 as the Unicode standard defines it (table 3-7): no overlong forms, no surrogates,
-/// nothing above U+10FFFF.
-enum UTF8Validation {
-    static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, byte: UInt8)? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            // Eight ASCII bytes at a time: most text, and every key a view makes.
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 { index += 8; continue }
-            }
-            let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
-            let length: Int
-            var second: ClosedRange<UInt8> = 0x80...0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; second = 0xA0...0xBF
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; second = 0x80...0x9F
-            case 0xF0: length = 4; second = 0x90...0xBF
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; second = 0x80...0x8F
-            default: return (index, lead)
-            }
-            for position in 1..<length {
-                guard index + position < count else { return (index, lead) }
-                let byte = bytes[index + position]
-                guard (position == 1 ? second : 0x80...0xBF).contains(byte) else { return (index + position, byte) }
-            }
-            index += length
-        }
-        return nil
     }
 }
