@@ -79,7 +79,9 @@ extension StoreAdmin {
             // there is nothing to commit and SQLite refuses to COMMIT after meeting damage.
             try connection.execute("BEGIN")
             defer { try? connection.execute("ROLLBACK") }
-            let fileProblems = try IntegrityCheck.problems(on: connection)
+            var fileProblems = try IntegrityCheck.problems(on: connection)
+            // SQLite names the pages past the end one by one; this says what happened.
+            if let truncation = StoreFile.truncation(path) { fileProblems.insert("the file is " + truncation, at: 0) }
             let schemaVersion = Int(try connection.pragmaInteger(.userVersion))
             var unreadable: [String] = []
             func attempt<T>(_ what: String, _ body: () throws -> T) -> T? {

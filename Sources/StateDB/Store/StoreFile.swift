@@ -105,19 +105,23 @@ enum StoreFile {
         // disk). SQLite would only say "malformed"; this says what happened. (With frames in
         // a -wal, or a -journal, pages not yet written back may be waiting there: SQLite
         // decides.)
-        if refusingTruncation, let recorded = recordedSize(header), recorded > size,
-           HotJournalCheck.walHeader(path) == nil, !FileManager.default.fileExists(atPath: path + "-journal") {
-            throw StateStoreError(.corrupt, path: path, "the database is truncated: its header records \(recorded) bytes, the file holds \(size), so its last \(recorded - size) bytes are lost; nothing was written. \(StateStoreError.salvageAdvice(for: path))")
+        if refusingTruncation, HotJournalCheck.walHeader(path) == nil, !FileManager.default.fileExists(atPath: path + "-journal"),
+           let truncation = truncation(path) {
+            throw StateStoreError(.corrupt, path: path, "the database is \(truncation); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
         }
     }
 
-    /// Whether the file at `path` is shorter than the size its header records: cut short.
-    static func isShorterThanItsHeader(_ path: String) -> Bool {
+    /// "truncated: its header records N bytes, …" for a file shorter than its header says;
+    /// nil for any other.
+    static func truncation(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, let header = try? DatabaseFileReader.prefix(of: path, count: 100),
-              let recorded = recordedSize(header) else { return false }
-        return recorded > Int(info.st_size)
+              let recorded = recordedSize(header), recorded > Int(info.st_size) else { return nil }
+        return "truncated: its header records \(recorded) bytes, the file holds \(info.st_size), so its last \(recorded - Int(info.st_size)) bytes are lost"
     }
+
+    /// Whether the file at `path` is shorter than the size its header records: cut short.
+    static func isShorterThanItsHeader(_ path: String) -> Bool { truncation(path) != nil }
 
     /// The size a database's 100-byte header records (page size × page count), or nil when
     /// the count is not valid (SQLite then goes by the file's size). The count is valid when

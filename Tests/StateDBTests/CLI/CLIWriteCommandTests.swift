@@ -247,12 +247,7 @@ import Testing
     /// `show` prints a value of several lines as the pretty-printed JSON it is, indented
     /// under its label, its strings' control characters escaped.
     @Test func quarantineShowPrintsAnObjectWhole() throws {
-        do {
-            let store = try StateStore(path: path)
-            store.diagnosticHandler = { _ in }
-            _ = try store.binding(for: SampleKeys.prefs, default: "now text")
-            store.close()
-        }
+        try retype(SampleKeys.prefs, to: "now text")
         try sqlite(path, #"UPDATE quarantine SET value = '{"size":3,"tags":["a","b\u001b[31m"]}'"#)
         let id = try #require((try CLI.run("quarantine", path, "--json").json() as? [[String: Any]])?.first?["id"] as? Int)
         let show = try CLI.run("quarantine", "show", path, String(id))
@@ -271,13 +266,17 @@ import Testing
         #expect(!show.stdout.contains("\u{1B}"))
     }
 
+    /// As an app whose slot changed type: `key` is bound as `replacement`'s type, so the value
+    /// stored under the old type is set aside in the quarantine.
+    private func retype(_ key: String, to replacement: String) throws {
+        let store = try StateStore(path: path)
+        store.diagnosticHandler = { _ in }
+        _ = try store.binding(for: key, default: replacement)
+        store.close()
+    }
+
     @Test func quarantineDropForgetsAnEntry() throws {
-        do {
-            let store = try StateStore(path: path)
-            store.diagnosticHandler = { _ in }
-            _ = try store.binding(for: SampleKeys.count, default: "three")
-            store.close()
-        }
+        try retype(SampleKeys.count, to: "three")
         let id = try #require((try CLI.run("quarantine", "list", path, "--json").json() as? [[String: Any]])?.first?["id"] as? Int)
         #expect(try CLI.run("quarantine", "drop", path, String(id)).status == 0)
         #expect(try CLI.run("quarantine", path, "--json").stdout == "[]\n")
