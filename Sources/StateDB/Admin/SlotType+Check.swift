@@ -112,8 +112,11 @@ extension SlotType {
     static func checkDistinct(_ elements: [JSONValue], of element: SlotType, path: String) throws(TypeCheckFailure) {
         var seen: [String: Int] = [:]
         for (index, item) in elements.enumerated() {
-            guard case .json(var text)? = try? ValueCodec.encode(CanonicalJSON(value: item, type: element)), text != "\"nan\"" else { continue }
-            if text == "-0" { text = "0" }
+            guard case .json(var text)? = try? ValueCodec.encode(CanonicalJSON(value: item, type: element)) else { continue }
+            if element.unwrappingOptionals == .double || element.unwrappingOptionals == .float {
+                if text == "\"nan\"" { continue }
+                if text == "-0" { text = "0" }
+            }
             if let first = seen[text] {
                 throw TypeCheckFailure(path: path + "[\(index)]", problem: "\(item.briefDescription) is in the set already, at [\(first)]; a Set holds each element once", isShapeOnly: false)
             }

@@ -135,8 +135,12 @@ extension StoreAdmin {
                     }
                 }
             }
-            problems.sort { $0.key < $1.key }
             let quarantined = attempt("quarantine") { try SQLiteAdminRows(connection).quarantine(id: nil) } ?? []
+            for entry in quarantined {
+                guard let keyProblem = entry.keyProblem else { continue }
+                problems.append(.init(key: entry.key, message: "quarantined value \(entry.id): \(keyProblem), so it names no slot it could be restored to; `statedb quarantine drop` it"))
+            }
+            problems.sort { $0.key < $1.key }
             return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,
                                migrations: migrations, schemaDifferences: differences, clockTick: tick, clockProblem: clockProblem,
                                aheadOfClock: ahead, slotCount: slotCount, problems: problems,

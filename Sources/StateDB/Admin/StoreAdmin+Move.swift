@@ -93,13 +93,23 @@ extension StoreAdmin {
             let list = collisions.prefix(3).map(JSONValue.quoted).joined(separator: ", ") + (collisions.count > 3 ? ", …" : "")
             throw AdminError(.conflict, path: path, "\(collisions.count) of the new keys already exist (\(list)); nothing was moved. Add --force to replace them, or `statedb rm` them first.")
         }
-        let quarantine = try stored.quarantineKeys().filter { old.matches($0.key) }.map { ($0.id, old.replace(in: $0.key, with: new)) }
+        let quarantine = try quarantineToMove(under: old, to: new, stored)
         return MovePlan(rows: rows, quarantine: quarantine,
                         result: MoveResult(renames: renames, overwritten: collisions, quarantineEntries: quarantine.count))
     }
 }
 
 extension StoreAdmin {
+    /// The quarantine entries under `old`, with their keys under `new`: they move with their
+    /// slots. One whose key is not UTF-8 would be re-keyed with U+FFFD in it, and is refused.
+    func quarantineToMove(under old: KeyPrefix, to new: String, _ stored: any AdminRows) throws -> [(Int64, String)] {
+        let entries = try stored.quarantineKeys().filter { old.matches($0.key) }
+        if let entry = entries.first(where: { !$0.nameable }) {
+            throw AdminError(.unreadableValue, path: path, "quarantined value \(entry.id) under \(old) has a key that is not valid UTF-8, and moving it would change its bytes; nothing was moved. `statedb quarantine drop` it first (`statedb check` lists such entries).")
+        }
+        return entries.map { ($0.id, old.replace(in: $0.key, with: new)) }
+    }
+
     /// Hands each key that starts with the bytes of `prefix` to `body`, in key order, read a
     /// page of keys at a time.
     fileprivate func forEachKey(under prefix: String, _ stored: any AdminRows, _ body: (String) throws -> Void) throws {

@@ -32,7 +32,7 @@ extension StoreAdmin {
         func run(_ stored: any AdminRows, _ context: (any AdminTransaction)?) throws -> MoveSummary {
             let collisions = try checkStreamedMove(old, new, force: force, stored)
             try overwritten(collisions)
-            let quarantine = try stored.quarantineKeys().filter { old.matches($0.key) }.map { ($0.id, old.replace(in: $0.key, with: new)) }
+            let quarantine = try quarantineToMove(under: old, to: new, stored)
             if let context { for key in collisions { try context.delete(key: key) } }
             let movedAt = StoreAdmin.moveSighting()
             var moved = 0

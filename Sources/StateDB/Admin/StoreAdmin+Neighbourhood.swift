@@ -10,20 +10,18 @@ extension StoreAdmin {
     /// of its views are. A typo in an early segment finds only what sorts near it.
     func neighbourhood(of typed: String, _ rows: any AdminRows) throws -> [String] {
         var keys: [ByteKey: String] = [:]
-        // A scan that meets a key that is not UTF-8 (a hand edit; `check` lists it) adds
-        // nothing: suggestions are a courtesy, and the key asked for is still not found.
-        func collect(_ found: @autoclosure () throws -> [String]) throws {
-            do {
-                for key in try found() { keys[ByteKey(key)] = key }
-            } catch let error as AdminError where error.kind == .unreadableValue {}
+        // Keys that cannot be named (not UTF-8: a hand edit, which `check` lists) are passed
+        // over: a suggestion must be a key that can be typed back.
+        func collect(_ found: [String]) {
+            for key in found { keys[ByteKey(key)] = key }
         }
-        try collect(try rows.keys(from: typed, limit: Self.neighbourhoodWindow))
-        try collect(try rows.keys(before: typed, limit: Self.neighbourhoodWindow))
+        collect(try rows.nameableKeys(from: typed, limit: Self.neighbourhoodWindow))
+        collect(try rows.nameableKeys(before: typed, limit: Self.neighbourhoodWindow))
         var bytes = Array(typed.utf8)
         // Each identity prefix, longest first: `A/B/`, then `A/`.
         while let slash = bytes.dropLast().lastIndex(of: UInt8(ascii: "/")) {
             bytes.removeSubrange((slash + 1)...)
-            try collect(try rows.keys(from: String(decoding: bytes, as: UTF8.self), limit: Self.neighbourhoodWindow))
+            collect(try rows.nameableKeys(from: String(decoding: bytes, as: UTF8.self), limit: Self.neighbourhoodWindow))
             bytes.removeLast()
         }
         return keys.keys.sorted().map { keys[$0]! }

@@ -15,6 +15,9 @@
     public let error: String
     /// Unix time in milliseconds.
     public let quarantinedAt: Int64
+    /// Why the key cannot name a slot (its bytes are not UTF-8: a hand edit); nil for every
+    /// entry an app wrote. Such an entry can be shown and dropped, never restored.
+    public var keyProblem: String? = nil
 }
 
 extension QuarantinedValue {
@@ -55,6 +58,9 @@ extension StoreAdmin {
     public func restoreQuarantined(id: Int64, force: Bool) throws -> QuarantinedValue {
         try write("restoring quarantined value \(id)") { context in
             let entry = try quarantineEntry(id, context)
+            if let keyProblem = entry.keyProblem {
+                throw AdminError(.unreadableValue, path: path, "quarantined value \(id) cannot be restored: \(keyProblem), and restored it would be written over the slot its key reads as. Nothing was written. `statedb quarantine drop` it.")
+            }
             if entry.value == nil {
                 throw AdminError(.unreadableValue, path: path, "quarantined value \(id) of \(JSONValue.quoted(entry.key)) cannot be read (\(entry.problem ?? "unreadable")), so no app could use it in its slot. Nothing was written. `statedb quarantine drop` it, or `statedb set` the slot to a value.")
             }

@@ -105,19 +105,27 @@ enum StoreFile {
         // disk). SQLite would only say "malformed"; this says what happened. (With frames in
         // a -wal, or a -journal, pages not yet written back may be waiting there: SQLite
         // decides.)
-        if refusingTruncation, HotJournalCheck.walHeader(path) == nil, !FileManager.default.fileExists(atPath: path + "-journal"),
-           let truncation = truncation(path) {
-            throw StateStoreError(.corrupt, path: path, "the database is \(truncation); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
+        if refusingTruncation, let recorded = recordedSize(header), recorded > size, !hasJournal(path) {
+            throw StateStoreError(.corrupt, path: path, "the database is \(truncation(recorded: recorded, size: size)); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
         }
     }
 
-    /// "truncated: its header records N bytes, …" for a file shorter than its header says;
-    /// nil for any other.
+    /// A -wal holding frames, or a -journal: pages not yet written back may be there.
+    private static func hasJournal(_ path: String) -> Bool {
+        HotJournalCheck.walHeader(path) != nil || FileManager.default.fileExists(atPath: path + "-journal")
+    }
+
+    /// "truncated: its header records N bytes, …" for a file shorter than its header says,
+    /// with no journal that could hold its end; nil for any other.
     static func truncation(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, let header = try? DatabaseFileReader.prefix(of: path, count: 100),
-              let recorded = recordedSize(header), recorded > Int(info.st_size) else { return nil }
-        return "truncated: its header records \(recorded) bytes, the file holds \(info.st_size), so its last \(recorded - Int(info.st_size)) bytes are lost"
+              let recorded = recordedSize(header), recorded > Int(info.st_size), !hasJournal(path) else { return nil }
+        return truncation(recorded: recorded, size: Int(info.st_size))
+    }
+
+    private static func truncation(recorded: Int, size: Int) -> String {
+        "truncated: its header records \(recorded) bytes, the file holds \(size), so its last \(recorded - size) bytes are lost"
     }
 
     /// Whether the file at `path` is shorter than the size its header records: cut short.

@@ -54,6 +54,7 @@ import Testing
         // A key typed wrong next to it is still just not found: the suggestions pass it over.
         let typo = try CLI.run("get", path, "A/x")
         #expect(typo.status == 1 && typo.stderr.contains("no slot"), "\(typo)")
+        #expect(typo.stderr.contains(Self.lookalike), "the key that can be typed is suggested: \(typo)")
 
         // The statement the message gives deletes exactly that row; then the commands run.
         try sqlite(path, "DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'")
@@ -83,20 +84,37 @@ import Testing
         #expect(try CLI.run("import", path, file).stdout.contains(" 0 created, 0 updated"), "the export round-trips")
     }
 
-    /// A quarantine entry under such a key is never restored onto the slot its key reads as.
+    /// A quarantine entry under such a key is shown, listed by `check` and dropped by its id,
+    /// but never restored onto (nor moved with) the slot its key reads as.
     @Test func aQuarantinedValueUnderSuchAKeyIsNotRestored() throws {
         try sqlite(path, """
+            DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)';
             INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
-                VALUES (CAST(X'\(Self.badKeyHex)' AS TEXT), 'A', 'x', 'Swift.String', 'Swift.Int', 'text', 'old', 'not an Int', 1)
+                VALUES (CAST(X'\(Self.badKeyHex)' AS TEXT), 'A', 'x', 'Swift.String', 'Swift.Int', 'text', 'old', 'not an Int', 1);
             """)
         let bytes = try fileBytes(path)
-        for arguments in [["quarantine", "restore", path, "1", "--force"], ["quarantine", path], ["mv", path, "Settings", "Moved"]] {
+        let refusals: [([String], String)] = [
+            (["quarantine", "restore", path, "1", "--force"], "quarantined value 1 cannot be restored: its key is not valid UTF-8 (byte 0xFF at offset 3)"),
+            (["mv", path, "A", "B"], "quarantined value 1 under A has a key that is not valid UTF-8"),
+        ]
+        for (arguments, message) in refusals {
             let run = try CLI.run(arguments)
             #expect(run.status == 5, "\(arguments): \(run)")
-            #expect(run.stderr.contains("in quarantine, byte 0xFF at offset 3") && run.stderr.contains("DELETE FROM quarantine WHERE CAST(key AS BLOB)"), "\(arguments): \(run)")
+            #expect(run.stderr.contains(message) && run.stderr.contains("`statedb quarantine drop` it"), "\(arguments): \(run)")
         }
         #expect(try fileBytes(path) == bytes)
         #expect(SQLiteProbe(path: path).value(Self.lookalike) == "the real one")
+
+        #expect(try CLI.run("quarantine", path).status == 0)
+        #expect(try CLI.run("quarantine", "show", path, "1").stdout.contains("value:       \"old\""))
+        #expect(try CLI.run("quarantine", "show", path, "2").status == 1, "an id that names nothing is not found")
+        let check = try CLI.run("check", path)
+        #expect(check.status == 5, "\(check)")
+        #expect(check.stdout.contains("quarantined value 1: its key is not valid UTF-8 (byte 0xFF at offset 3), so it names no slot it could be restored to; `statedb quarantine drop` it"), "\(check)")
+        #expect(!check.stdout.contains("recover"), "not damage: \(check)")
+        #expect(try CLI.run("mv", path, "Settings", "Prefs").status == 0, "entries elsewhere do not stop a move")
+        #expect(try CLI.run("quarantine", "drop", path, "1").status == 0)
+        #expect(try CLI.run("check", path).status == 5, "the text value of the sample's name is still not UTF-8")
     }
 
     /// State migrations (here an operator's file; the app's run the same code) match keys by

@@ -32,6 +32,10 @@ protocol AdminRows: AnyObject {
     func keys(from start: String, limit: Int) throws -> [String]
     /// Up to `limit` keys < `start`, nearest first.
     func keys(before start: String, limit: Int) throws -> [String]
+    /// `keys(from:limit:)` and `keys(before:limit:)` for suggestions, which pass over a key
+    /// that cannot be named (SQLite: bytes that are not UTF-8) where those refuse it.
+    func nameableKeys(from start: String, limit: Int) throws -> [String]
+    func nameableKeys(before start: String, limit: Int) throws -> [String]
     func rowCount() throws -> Int
     /// Every quarantined value, oldest first; only entry `id` (looked up by its key) when given.
     func quarantine(id: Int64?) throws -> [QuarantinedValue]
@@ -44,8 +48,9 @@ protocol AdminRows: AnyObject {
     func forEachKeyAndType(seenSince cutoff: Int64, _ body: (String, String) throws -> Void) throws
     /// The moves recorded in `statedb_adoptions`, newest first.
     func adoptions() throws -> [RecordedAdoption]
-    /// The keys of every quarantined value with its id, oldest first.
-    func quarantineKeys() throws -> [(id: Int64, key: String)]
+    /// The keys of every quarantined value with its id, oldest first; `nameable` is false for
+    /// a key whose bytes are not UTF-8 (read with U+FFFD, it names another slot).
+    func quarantineKeys() throws -> [(id: Int64, key: String, nameable: Bool)]
     /// The rows from `start` on, in key order, with their value column exactly as stored (for
     /// `mv`'s copies), handed to `body` as they are read until it returns false.
     func forEachRawRow(from start: String, _ body: (RawRow) throws -> Bool) throws
@@ -82,4 +87,10 @@ extension AdminTransaction {
     func upsert(key: String, type: String, value: StoredValue, createdAt: Int64, seenAt: Int64) throws {
         try upsert(key: key, type: type, value: value, encoding: nil, createdAt: createdAt, updatedAt: nil, seenAt: seenAt)
     }
+}
+
+extension AdminRows {
+    /// Every key a backend that holds UTF-8 text only (PostgreSQL) holds can be named.
+    func nameableKeys(from start: String, limit: Int) throws -> [String] { try keys(from: start, limit: limit) }
+    func nameableKeys(before start: String, limit: Int) throws -> [String] { try keys(before: start, limit: limit) }
 }

@@ -84,9 +84,10 @@ class PostgresAdminRows: AdminRows {
         }
     }
 
-    func quarantineKeys() throws -> [(id: Int64, key: String)] {
+    func quarantineKeys() throws -> [(id: Int64, key: String, nameable: Bool)] {
         let result = try connection.execute("SELECT id, key FROM quarantine ORDER BY id")
-        return (0..<result.rowCount).map { (result.int64($0, 0) ?? 0, result.string($0, 1) ?? "") }
+        // A UTF8 database holds UTF-8 text only.
+        return (0..<result.rowCount).map { (result.int64($0, 0) ?? 0, result.string($0, 1) ?? "", true) }
     }
 
     func rows(seenBefore cutoff: Int64, excludingPrefixes excluded: [String]) throws -> [StoredRow] {

@@ -32,19 +32,32 @@ class SQLiteAdminRows: AdminRows {
     }
 
     func keys(from start: String, limit: Int) throws -> [String] {
-        try keys(try connection.prepare("SELECT key FROM slots WHERE key >= ?1 ORDER BY key LIMIT ?2"), start, limit)
+        try keys(try connection.prepare("SELECT key FROM slots WHERE key >= ?1 ORDER BY key LIMIT ?2"), start, limit, skipping: false)
     }
 
     func keys(before start: String, limit: Int) throws -> [String] {
-        try keys(try connection.prepare("SELECT key FROM slots WHERE key < ?1 ORDER BY key DESC LIMIT ?2"), start, limit)
+        try keys(try connection.prepare("SELECT key FROM slots WHERE key < ?1 ORDER BY key DESC LIMIT ?2"), start, limit, skipping: false)
     }
 
-    private func keys(_ statement: SQLiteStatement, _ start: String, _ limit: Int) throws -> [String] {
+    func nameableKeys(from start: String, limit: Int) throws -> [String] {
+        try keys(try connection.prepare("SELECT key FROM slots WHERE key >= ?1 ORDER BY key LIMIT ?2"), start, limit, skipping: true)
+    }
+
+    func nameableKeys(before start: String, limit: Int) throws -> [String] {
+        try keys(try connection.prepare("SELECT key FROM slots WHERE key < ?1 ORDER BY key DESC LIMIT ?2"), start, limit, skipping: true)
+    }
+
+    /// `skipping`: pass over a key that is not UTF-8 instead of refusing it.
+    private func keys(_ statement: SQLiteStatement, _ start: String, _ limit: Int, skipping: Bool) throws -> [String] {
         statement.bind(start, at: 1)
         statement.bind(Int64(limit), at: 2)
         var keys: [String] = []
         while try statement.step() {
-            try statement.requireUTF8Key(at: 0, path: connection.path)
+            if skipping {
+                if statement.firstInvalidUTF8(at: 0) != nil { continue }
+            } else {
+                try statement.requireUTF8Key(at: 0, path: connection.path)
+            }
             keys.append(statement.string(at: 0))
         }
         return keys
@@ -62,24 +75,23 @@ class SQLiteAdminRows: AdminRows {
         if let id { statement.bind(id, at: 1) }
         var entries: [QuarantinedValue] = []
         while try statement.step() {
-            // `restore` writes the entry back under its key: it must be the one stored.
-            try statement.requireUTF8Key(at: 1, table: "quarantine", path: connection.path)
             let encoding = statement.string(at: 4)
             let (value, problem) = QuarantinedValue.json { try StoredValue.read(from: statement, at: 5, encoding: encoding) }
+            // `restore` writes the entry back under its key: one that is not UTF-8 is marked,
+            // so that it is refused (and `check` lists it).
+            let keyProblem = statement.firstInvalidUTF8(at: 1).map { "its key is not valid UTF-8 (byte 0x\($0.byte.hexDigits) at offset \($0.offset))" }
             entries.append(QuarantinedValue(id: statement.int64(at: 0), key: statement.string(at: 1), storedType: statement.string(at: 2),
                                             expectedType: statement.string(at: 3), encoding: encoding, value: value, problem: problem,
-                                            error: statement.string(at: 6), quarantinedAt: statement.int64(at: 7)))
+                                            error: statement.string(at: 6), quarantinedAt: statement.int64(at: 7), keyProblem: keyProblem))
         }
         return entries
     }
 
-    func quarantineKeys() throws -> [(id: Int64, key: String)] {
+    func quarantineKeys() throws -> [(id: Int64, key: String, nameable: Bool)] {
         let statement = try connection.prepare("SELECT id, key FROM quarantine ORDER BY id")
-        var entries: [(id: Int64, key: String)] = []
+        var entries: [(id: Int64, key: String, nameable: Bool)] = []
         while try statement.step() {
-            // `mv` re-keys entries by their key.
-            try statement.requireUTF8Key(at: 1, table: "quarantine", path: connection.path)
-            entries.append((statement.int64(at: 0), statement.string(at: 1)))
+            entries.append((statement.int64(at: 0), statement.string(at: 1), statement.firstInvalidUTF8(at: 1) == nil))
         }
         return entries
     }
