@@ -42,7 +42,7 @@ enum StoreFile {
             // A file cut short opens only with a "writable" schema (see `readsTruncatedFiles`);
             // read-only, nothing is written. Only then: it also makes SQLite pass over a
             // garbled schema entry that `check` must report.
-            if !verifyingSchema && isShorterThanItsHeader(copy?.path ?? path) { try connection.readsTruncatedFiles() }
+            if !verifyingSchema && truncation(copy?.path ?? path) != nil { try connection.readsTruncatedFiles() }
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "opening the file read-only")
         }
@@ -127,9 +127,6 @@ enum StoreFile {
     private static func truncation(recorded: Int, size: Int) -> String {
         "truncated: its header records \(recorded) bytes, the file holds \(size), so its last \(recorded - size) bytes are lost"
     }
-
-    /// Whether the file at `path` is shorter than the size its header records: cut short.
-    static func isShorterThanItsHeader(_ path: String) -> Bool { truncation(path) != nil }
 
     /// The size a database's 100-byte header records (page size × page count), or nil when
     /// the count is not valid (SQLite then goes by the file's size). The count is valid when

@@ -50,7 +50,7 @@ struct SetCommand: Command {
                 let name = (try? admin.slot(key).type) ?? type
                 return name.flatMap { try? SlotType(declaredName: $0, path: store) }?.takesText ?? false
             }
-            let value = try SlotType.unquotedDate(text) ?? (try? JSONValue.parse(text)) ?? parseJSON(text, source: source, takesText: takesText())
+            let value = try SlotType.unquotedDate(text) ?? parseJSON(text, source: source, takesText: takesText())
             return try admin.set(key, to: value, createAs: type, force: force)
         }
         let shown = "\(printable(key)) = \(preview(outcome.value)) (\(printable(outcome.type)))"

@@ -78,15 +78,16 @@ func parseDuration(_ text: String, option: String) throws -> Int64 {
 /// Parses a JSON argument or file. `takesText`: the value goes where a string fits (a
 /// `String` slot, an app type), so a bare word was most likely meant as one and the error
 /// says how to quote it; elsewhere (a `Bool` slot, an import file) quoting would not help.
-func parseJSON(_ text: String, source: String, takesText: Bool = false) throws -> JSONValue {
+/// Asked only when the text is not JSON.
+func parseJSON(_ text: String, source: String, takesText: @autoclosure () -> Bool = false) throws -> JSONValue {
     do {
         return try JSONValue.parse(text)
     } catch {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var hint = ""
         // A control character (a NUL from a file, say) cannot go inside JSON's quotes as it is.
-        if takesText, !trimmed.isEmpty, !trimmed.contains("\""), !trimmed.contains("{"), !trimmed.contains("["),
-           !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if !trimmed.isEmpty, !trimmed.contains("\""), !trimmed.contains("{"), !trimmed.contains("["),
+           !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }), takesText() {
             hint = "; to store the text \(printable(trimmed)), quote it as JSON: '\"\(printable(trimmed))\"'"
         }
         throw UsageError("\(source): \(error)\(hint)")

@@ -61,7 +61,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
         try connection.execute("PRAGMA busy_timeout = \(options.busyTimeoutMilliseconds)")
         // A checker reads a truncated file's pages that are still there (see
         // `readsTruncatedFiles`); only read-only, so nothing can be written through it.
-        if options.readOnly && options.toleratesDamage && StoreFile.isShorterThanItsHeader(path) { try connection.readsTruncatedFiles() }
+        if options.readOnly && options.toleratesDamage && StoreFile.truncation(path) != nil { try connection.readsTruncatedFiles() }
         // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
         // that they are still ours before anything is written (see FileSafety).
         _ = try connection.pragmaInteger(.schemaVersion)

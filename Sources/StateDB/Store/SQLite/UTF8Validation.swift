@@ -13,6 +13,12 @@ extension SQLiteStatement {
         guard let text = sqlite3_column_text(handle, index) else { return nil }
         return UTF8Validation.firstInvalid(in: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
     }
+
+    /// Where column `index`'s text breaks UTF-8, for a message ("byte 0xFF at offset 3"), or
+    /// nil when it is valid.
+    func invalidUTF8(at index: Int32) -> String? {
+        firstInvalidUTF8(at: index).map { "byte 0x\($0.byte.hexDigits) at offset \($0.offset)" }
+    }
 }
 
 extension UInt8 {

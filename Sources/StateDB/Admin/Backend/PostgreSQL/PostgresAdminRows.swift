@@ -68,7 +68,7 @@ class PostgresAdminRows: AdminRows {
         Int(try connection.execute("SELECT count(*) FROM slots").int64(0, 0) ?? 0)
     }
 
-    func quarantine(id: Int64? = nil) throws -> [QuarantinedValue] {
+    func quarantine(id: Int64?) throws -> [QuarantinedValue] {
         let result = try id.map {
             try connection.execute("SELECT id, key, stored_type, expected_type, encoding, value, blob, error, quarantined_at FROM quarantine WHERE id = $1",
                                    [.integer($0)])

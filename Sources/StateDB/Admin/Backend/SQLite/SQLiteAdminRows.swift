@@ -31,20 +31,17 @@ class SQLiteAdminRows: AdminRows {
         }
     }
 
-    func keys(from start: String, limit: Int) throws -> [String] {
-        try keys(try connection.prepare("SELECT key FROM slots WHERE key >= ?1 ORDER BY key LIMIT ?2"), start, limit, skipping: false)
+    func keys(from start: String, limit: Int) throws -> [String] { try keys(from: start, limit: limit, skipping: false) }
+    func keys(before start: String, limit: Int) throws -> [String] { try keys(before: start, limit: limit, skipping: false) }
+    func nameableKeys(from start: String, limit: Int) throws -> [String] { try keys(from: start, limit: limit, skipping: true) }
+    func nameableKeys(before start: String, limit: Int) throws -> [String] { try keys(before: start, limit: limit, skipping: true) }
+
+    private func keys(from start: String, limit: Int, skipping: Bool) throws -> [String] {
+        try keys(try connection.prepare("SELECT key FROM slots WHERE key >= ?1 ORDER BY key LIMIT ?2"), start, limit, skipping: skipping)
     }
 
-    func keys(before start: String, limit: Int) throws -> [String] {
-        try keys(try connection.prepare("SELECT key FROM slots WHERE key < ?1 ORDER BY key DESC LIMIT ?2"), start, limit, skipping: false)
-    }
-
-    func nameableKeys(from start: String, limit: Int) throws -> [String] {
-        try keys(try connection.prepare("SELECT key FROM slots WHERE key >= ?1 ORDER BY key LIMIT ?2"), start, limit, skipping: true)
-    }
-
-    func nameableKeys(before start: String, limit: Int) throws -> [String] {
-        try keys(try connection.prepare("SELECT key FROM slots WHERE key < ?1 ORDER BY key DESC LIMIT ?2"), start, limit, skipping: true)
+    private func keys(before start: String, limit: Int, skipping: Bool) throws -> [String] {
+        try keys(try connection.prepare("SELECT key FROM slots WHERE key < ?1 ORDER BY key DESC LIMIT ?2"), start, limit, skipping: skipping)
     }
 
     /// `skipping`: pass over a key that is not UTF-8 instead of refusing it.
@@ -68,7 +65,7 @@ class SQLiteAdminRows: AdminRows {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
-    func quarantine(id: Int64? = nil) throws -> [QuarantinedValue] {
+    func quarantine(id: Int64?) throws -> [QuarantinedValue] {
         let statement = try connection.prepare(id == nil
             ? "SELECT id, key, stored_type, expected_type, encoding, value, error, quarantined_at FROM quarantine ORDER BY id"
             : "SELECT id, key, stored_type, expected_type, encoding, value, error, quarantined_at FROM quarantine WHERE id = ?1")
@@ -79,7 +76,7 @@ class SQLiteAdminRows: AdminRows {
             let (value, problem) = QuarantinedValue.json { try StoredValue.read(from: statement, at: 5, encoding: encoding) }
             // `restore` writes the entry back under its key: one that is not UTF-8 is marked,
             // so that it is refused (and `check` lists it).
-            let keyProblem = statement.firstInvalidUTF8(at: 1).map { "its key is not valid UTF-8 (byte 0x\($0.byte.hexDigits) at offset \($0.offset))" }
+            let keyProblem = statement.invalidUTF8(at: 1).map { "its key is not valid UTF-8 (\($0))" }
             entries.append(QuarantinedValue(id: statement.int64(at: 0), key: statement.string(at: 1), storedType: statement.string(at: 2),
                                             expectedType: statement.string(at: 3), encoding: encoding, value: value, problem: problem,
                                             error: statement.string(at: 6), quarantinedAt: statement.int64(at: 7), keyProblem: keyProblem))

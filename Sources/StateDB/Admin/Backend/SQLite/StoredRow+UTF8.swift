@@ -35,44 +35,43 @@ extension StoredRow {
     }
 
     private static func keyProblem(_ statement: SQLiteStatement) -> String? {
-        guard let (offset, byte) = statement.firstInvalidUTF8(at: 0) else { return nil }
-        return "the key is not valid UTF-8 (byte 0x\(byte.hexDigits) at offset \(offset)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0, table: "slots"))"
+        guard let fault = statement.invalidUTF8(at: 0) else { return nil }
+        return "the key is not valid UTF-8 (\(fault)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0))"
     }
 
     /// What is not UTF-8 in the type (column 1) or a text value (3), or nil.
     private static func utf8Problem(_ statement: SQLiteStatement, encoding: String) -> String? {
-        if let (offset, byte) = statement.firstInvalidUTF8(at: 1) {
-            return "the type is not valid UTF-8 (byte 0x\(byte.hexDigits) at offset \(offset)); no app reads this slot. `statedb rm` it"
+        if let fault = statement.invalidUTF8(at: 1) {
+            return "the type is not valid UTF-8 (\(fault)); no app reads this slot. `statedb rm` it"
         }
-        if encoding == "text" || encoding == "json", statement.columnType(at: 3) == SQLITE_TEXT,
-           let (offset, byte) = statement.firstInvalidUTF8(at: 3) {
-            return "the \(encoding) value is not valid UTF-8 (byte 0x\(byte.hexDigits) at offset \(offset)); the app reads it with U+FFFD in place of the bad bytes. `statedb set` it to the value meant"
+        if encoding == "text" || encoding == "json", statement.columnType(at: 3) == SQLITE_TEXT, let fault = statement.invalidUTF8(at: 3) {
+            return "the \(encoding) value is not valid UTF-8 (\(fault)); the app reads it with U+FFFD in place of the bad bytes. `statedb set` it to the value meant"
         }
         return nil
     }
 }
 
 extension SQLiteStatement {
-    /// The key in column `index` (of `table`'s rows), which must be UTF-8 (see above).
+    /// The slot key in column `index`, which must be UTF-8 (see above).
     /// - Throws: `AdminError(.unreadableValue)` naming the key's bytes and how to delete it.
-    func requireUTF8Key(at index: Int32, table: String = "slots", path: String) throws {
-        guard let (offset, byte) = firstInvalidUTF8(at: index) else { return }
-        throw AdminError(.unreadableValue, path: path, "the store holds a key that is not valid UTF-8 (\(JSONValue.quoted(string(at: index))) in \(table), byte 0x\(byte.hexDigits) at offset \(offset)): no app writes such a key, and statedb cannot name it, so it stops rather than show or act on a changed key; nothing was written. \(deletionAdvice(keyAt: index, table: table)); `statedb check` lists every such slot.")
+    func requireUTF8Key(at index: Int32, path: String) throws {
+        guard let fault = invalidUTF8(at: index) else { return }
+        throw AdminError(.unreadableValue, path: path, "the store holds a key that is not valid UTF-8 (\(JSONValue.quoted(string(at: index))) in slots, \(fault)): no app writes such a key, and statedb cannot name it, so it stops rather than show or act on a changed key; nothing was written. \(deletionAdvice(keyAt: index)); `statedb check` lists every such slot.")
     }
 
-    /// How to delete the row whose key in column `index` is not UTF-8: by its bytes, with the
+    /// How to delete the slot whose key in column `index` is not UTF-8: by its bytes, with the
     /// sqlite3 shell, while no app has the store open (a running app would read the deletion's
     /// tombstone with U+FFFD and reset the slot that key reads as).
-    func deletionAdvice(keyAt index: Int32, table: String) -> String {
+    func deletionAdvice(keyAt index: Int32) -> String {
         let hex = bytes(at: index).map(\.hexDigits).joined()
-        return "With the app stopped, delete it with the sqlite3 shell: DELETE FROM \(table) WHERE CAST(key AS BLOB) = X'\(hex)'"
+        return "With the app stopped, delete it with the sqlite3 shell: DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(hex)'"
     }
 
     /// The text of column `index` (`what`: "type", "value") of the row whose key is in column
     /// 0, which must be UTF-8 for a command that copies it.
     /// - Throws: `AdminError(.unreadableValue)` naming the slot and what to do.
     func requireUTF8Text(at index: Int32, of what: String, path: String) throws {
-        guard let (offset, byte) = firstInvalidUTF8(at: index) else { return }
-        throw AdminError(.unreadableValue, path: path, "the \(what) of slot \(JSONValue.quoted(string(at: 0))) is not valid UTF-8 (byte 0x\(byte.hexDigits) at offset \(offset)), and copying it would change its bytes; nothing was written. `statedb set` it to the value meant (or `statedb rm` it), then try again; `statedb check` lists every such row.")
+        guard let fault = invalidUTF8(at: index) else { return }
+        throw AdminError(.unreadableValue, path: path, "the \(what) of slot \(JSONValue.quoted(string(at: 0))) is not valid UTF-8 (\(fault)), and copying it would change its bytes; nothing was written. `statedb set` it to the value meant (or `statedb rm` it), then try again; `statedb check` lists every such row.")
     }
 }
