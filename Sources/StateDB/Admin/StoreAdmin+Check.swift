@@ -71,17 +71,21 @@ extension StoreAdmin {
     ///
     /// What cannot be read is reported, not thrown: open the store with `toleratingDamage` to
     /// check a damaged one.
+    ///
+    /// The integrity check runs on a second, read-only connection on a thread of its own, while
+    /// the rest reads one snapshot on the store's connection (see `IntegrityCheckAlongside`).
     /// - Parameter progress: called with the number of slots read so far, after each one.
     public func check(progress: ((Int) -> Void)? = nil) throws -> CheckReport {
         guard let sqlite else { return try postgresCheck(progress: progress) }
+        let truncation = StoreFile.truncation(path)
         return try sqlite.store.withConnection("checking the store") { connection in
-            // One read transaction, so that everything is one snapshot; ended by ROLLBACK, as
+            // The file's integrity is checked on a connection of its own, alongside the rest.
+            let integrity = IntegrityCheckAlongside(path: path, readsTruncatedFile: truncation != nil)
+            defer { integrity.wait() }
+            // The rest in one read transaction, so that it is one snapshot; ended by ROLLBACK, as
             // there is nothing to commit and SQLite refuses to COMMIT after meeting damage.
             try connection.execute("BEGIN")
             defer { try? connection.execute("ROLLBACK") }
-            var fileProblems = try IntegrityCheck.problems(on: connection)
-            // SQLite names the pages past the end one by one; this says what happened.
-            if let truncation = StoreFile.truncation(path) { fileProblems.insert("the file is " + truncation, at: 0) }
             let schemaVersion = Int(try connection.pragmaInteger(.userVersion))
             var unreadable: [String] = []
             func attempt<T>(_ what: String, _ body: () throws -> T) -> T? {
@@ -141,6 +145,9 @@ extension StoreAdmin {
                 problems.append(.init(key: entry.key, message: "quarantined value \(entry.id): \(keyProblem), so it names no slot it could be restored to; `statedb quarantine drop` it"))
             }
             problems.sort { $0.key < $1.key }
+            var fileProblems = try integrity.problems()
+            // SQLite names the pages past the end one by one; this says what happened.
+            if let truncation { fileProblems.insert("the file is " + truncation, at: 0) }
             return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,
                                migrations: migrations, schemaDifferences: differences, clockTick: tick, clockProblem: clockProblem,
                                aheadOfClock: ahead, slotCount: slotCount, problems: problems,
