@@ -53,6 +53,27 @@ private struct Duplicates: View {
     }
 }
 
+/// Ranges, whose ids the host takes as distinct without comparing segments; each element
+/// holds views of one type that differ by position only (two plain, an `if`) and two with the
+/// same explicit id, which are duplicates.
+private struct RangeRows: View {
+    var body: some View {
+        VStack {
+            ForEach(0..<2) { number in
+                Counter(label: "a\(number)")
+                Counter(label: "b\(number)")
+                if number == 0 { Counter(label: "c\(number)") } else { Counter(label: "d\(number)") }
+                Counter(label: "e\(number)").id(7)
+                Counter(label: "f\(number)").id(7)
+            }
+            ForEach([10, 11].indices, id: \.self) { index in
+                Counter(label: "g\(index)")
+                Counter(label: "h\(index)")
+            }
+        }
+    }
+}
+
 private struct RepeatedIDs: View {
     @State var round = 0
     @State var order = [1, 2, 1]
@@ -168,6 +189,23 @@ struct LifetimeTests {
         try host.buttons("n1")[0].tap()  // the first of the two
         #expect(host.controls.map(\.title) == ["n1: 1", "n2: 0", "n1: 0"])
         #expect(host.identities.contains("Duplicates/ForEach/Counter[id: 1][duplicate 2]"))
+    }
+
+    @Test func viewsOfARangesElementsEachHaveTheirOwnSlot() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let diagnostics = DiagnosticsRecorder(store)
+        let host = ViewHost(root: RangeRows(), store: store)
+        let titles = ["a0", "b0", "c0", "e0", "f0", "a1", "b1", "d1", "e1", "f1", "g0", "h0", "g1", "h1"]
+        #expect(host.controls.map(\.title) == titles.map { "\($0): 0" })
+        for title in titles { try host.button("\(title): 0").tap() }
+        #expect(host.controls.map(\.title) == titles.map { "\($0): 1" }, "no two views share a slot")
+        // Two siblings with `.id(7)` are one identity, as in SwiftUI: separated and diagnosed
+        // even in a range's element.
+        #expect(diagnostics.of(.duplicateIdentity).compactMap(\.key).sorted()
+            == ["RangeRows/VStack/ForEach/Counter[id: 0][.id: 7]", "RangeRows/VStack/ForEach/Counter[id: 1][.id: 7]"])
+        try store.flush()
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT count(*) FROM slots") == [[String(titles.count)]])
     }
 
     @Test func duplicatesKeepTheirOwnSlotsWhenTheParentRunsAgain() throws {

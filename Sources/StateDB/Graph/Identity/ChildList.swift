@@ -140,6 +140,7 @@ struct ChildList {
     /// Adds the content of an explicit-id view filling `position` of `block`: a block of its
     /// own whose segments carry the branches of that position and the id.
     mutating func addExplicitID(_ content: any View, id: String, position index: Int, in block: BlockContext) {
+        hasExplicitIDs = true
         let position = block.shape.positions[index]
         let qualifier = "[.id: " + id + "]"
         addBlock(content, prefix: block.prefix + position.qualifiers + qualifier,
@@ -171,10 +172,24 @@ struct ChildList {
         return attachedModifiers[index]
     }
 
+    /// How many elements, from the first, are known to have distinct segments (a `ForEach`
+    /// over a range adds only such elements); -1 while none is known to.
+    private var distinctPrefixCount = -1
+    /// An explicit id was added: its segment stands for the id alone, not for the position
+    /// filled, so two siblings with `.id(7)` are one identity (`addExplicitID`).
+    private var hasExplicitIDs = false
+
+    /// The elements added so far were added with distinct prefixes (a range's ids), each
+    /// block's views filling distinct positions: their segments are distinct, unless explicit
+    /// ids were among them.
+    mutating func noteSegmentsAreDistinct() {
+        if !hasExplicitIDs { distinctPrefixCount = elements.count }
+    }
+
     /// Gives later duplicates of a segment a distinct one (`Row[id: 1][duplicate 2]`) and
     /// returns the segments that were duplicated, so they never share a slot silently.
     mutating func separateDuplicates() -> [String] {
-        guard elements.count > 1 else { return [] }
+        guard elements.count > 1, distinctPrefixCount != elements.count else { return [] }
         var seen: [SegmentParts: Int] = [:]
         seen.reserveCapacity(elements.count)
         var duplicated: [String] = []
