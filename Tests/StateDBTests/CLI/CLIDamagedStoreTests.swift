@@ -31,6 +31,24 @@ import Testing
         #expect(walIsEmpty(store))
     }
 
+    /// The integrity check reads on a connection of its own, beside the one reading the rows:
+    /// both leave the app, which has the store open, free to go on writing.
+    @Test func checkBesideTheRunningAppFindsItSoundAndLeavesItWriting() throws {
+        let path = folder.storePath
+        let store = try StateStore(path: path)
+        let count = try store.binding(for: "App/count", default: 0)
+        count.wrappedValue = 1
+        try store.flush()
+        let run = try CLI.run("check", path)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("integrity: ok\n"), "\(run)")
+        #expect(run.stdout.contains("values: 1 slot(s), ok"), "\(run)")
+        count.wrappedValue = 2
+        try store.flush()
+        store.close()
+        #expect(SQLiteProbe(path: path).value("App/count") == "2")
+    }
+
     @Test func checkReportsAnIndexAnOperatorAddedAsNotPartOfTheSchema() throws {
         let store = folder.storePath
         try StoreDamage.makeStore(store, count: 5)
