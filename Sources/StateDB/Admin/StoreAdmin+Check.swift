@@ -145,7 +145,12 @@ extension StoreAdmin {
                 problems.append(.init(key: entry.key, message: "quarantined value \(entry.id): \(keyProblem), so it names no slot it could be restored to; `statedb quarantine drop` it"))
             }
             problems.sort { $0.key < $1.key }
-            var fileProblems = try integrity.problems()
+            var fileProblems: [String]
+            do {
+                fileProblems = try integrity.problems()
+            } catch is IntegrityCheckAlongside.Unavailable {
+                fileProblems = try IntegrityCheck.problems(on: connection)
+            }
             // SQLite names the pages past the end one by one; this says what happened.
             if let truncation { fileProblems.insert("the file is " + truncation, at: 0) }
             return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,

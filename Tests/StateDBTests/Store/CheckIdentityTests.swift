@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Admin) import StateDB
 import Testing
 
@@ -24,5 +25,25 @@ struct CheckIdentityTests {
         let second = try StoreAdmin(path: folder.storePath, access: .read).check()
         #expect(second.problems.map(\.key) == ["App/Settings/volume"])
         #expect(second.problems.first?.message.contains("\"loudness\"") == true)
+    }
+
+    /// The integrity check runs on a second connection, which opens the store by its path: when
+    /// the path no longer names the store's file, the store's own connection checks it.
+    @Test func aStoreWhosePathNamesNoFileNowIsStillCheckedWhole() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        try store.binding(for: "App/count", default: 0).wrappedValue = 1
+        store.close()
+        let admin = try StoreAdmin(path: folder.storePath, access: .read)
+        defer { admin.close() }
+        try FileManager.default.moveItem(atPath: folder.storePath, toPath: folder.path("moved.sqlite"))
+        let moved = try admin.check()
+        #expect(moved.integrity == ["ok"])
+        #expect(moved.slotCount == 1)
+        // Something that is not a database in its place: not what the store has open either.
+        try Data("not a database, and long enough to be read as one".utf8).write(to: URL(fileURLWithPath: folder.storePath))
+        let replaced = try admin.check()
+        #expect(replaced.integrity == ["ok"])
+        #expect(replaced.slotCount == 1)
     }
 }

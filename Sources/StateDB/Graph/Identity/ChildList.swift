@@ -130,6 +130,7 @@ struct ChildList {
             // The block's type and its value disagree (a builder this graph does not know):
             // the view is a block of its own rather than a crash.
             assertionFailure("no position \(index) in the shape of \(info.type)")
+            segmentsMayRepeat = true  // the block's prefix is lost
             addBlock(view)
             return
         }
@@ -140,7 +141,7 @@ struct ChildList {
     /// Adds the content of an explicit-id view filling `position` of `block`: a block of its
     /// own whose segments carry the branches of that position and the id.
     mutating func addExplicitID(_ content: any View, id: String, position index: Int, in block: BlockContext) {
-        hasExplicitIDs = true
+        segmentsMayRepeat = true
         let position = block.shape.positions[index]
         let qualifier = "[.id: " + id + "]"
         addBlock(content, prefix: block.prefix + position.qualifiers + qualifier,
@@ -175,15 +176,17 @@ struct ChildList {
     /// How many elements, from the first, are known to have distinct segments (a `ForEach`
     /// over a range adds only such elements); -1 while none is known to.
     private var distinctPrefixCount = -1
-    /// An explicit id was added: its segment stands for the id alone, not for the position
-    /// filled, so two siblings with `.id(7)` are one identity (`addExplicitID`).
-    private var hasExplicitIDs = false
+    /// A view was added whose segment does not come from its block's prefix and position: an
+    /// explicit id, whose segment stands for the id alone (two siblings with `.id(7)` are one
+    /// identity; `addExplicitID`), or a view added as a block of its own because its value did
+    /// not fit its type's shape.
+    private var segmentsMayRepeat = false
 
     /// The elements added so far were added with distinct prefixes (a range's ids), each
-    /// block's views filling distinct positions: their segments are distinct, unless explicit
-    /// ids were among them.
+    /// block's views filling distinct positions: their segments are distinct, unless one of
+    /// them took its segment some other way (`segmentsMayRepeat`).
     mutating func noteSegmentsAreDistinct() {
-        if !hasExplicitIDs { distinctPrefixCount = elements.count }
+        if !segmentsMayRepeat { distinctPrefixCount = elements.count }
     }
 
     /// Gives later duplicates of a segment a distinct one (`Row[id: 1][duplicate 2]`) and

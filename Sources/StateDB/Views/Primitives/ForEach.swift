@@ -48,12 +48,14 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     func addChildren(to list: inout ChildList) {
+        let startedEmpty = list.elements.isEmpty
         forEachElement { id, content in
             list.addBlock(content, prefix: IdentityEncoding.idQualifier(id))
         }
         // Every view of an element has its id in its segment (`[id: 42]`), and the views of one
-        // element fill distinct positions: distinct ids make distinct segments.
-        if idsAreDistinct { list.noteSegmentsAreDistinct() }
+        // element fill distinct positions: distinct ids make distinct segments. (Only when the
+        // list is the ForEach's own: the note vouches for every element in it.)
+        if idsAreDistinct && startedEmpty { list.noteSegmentsAreDistinct() }
     }
 
     nonisolated static var contentBlocks: [ContentBlock] { [.elements(Content.self)] }

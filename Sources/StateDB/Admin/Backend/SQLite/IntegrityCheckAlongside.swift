@@ -12,26 +12,36 @@ import Foundation
 ///
 /// The integrity check sees a snapshot of its own: the same as the rows' unless a writer
 /// commits between the two reads starting, which changes nothing it reports (whether the file's
-/// pages and indexes are sound, not what the rows hold).
-final class IntegrityCheckAlongside: @unchecked Sendable {
-    // Safe to share: `outcome` is set once, under its lock, by the checking thread, which then
-    // signals `finished`; it is read under the lock after waiting for that signal.
+/// pages and indexes are sound, not what the rows hold). When the second connection cannot be
+/// opened or read, or the path names another file by then, `problems()` says so
+/// (`Unavailable`) and the caller checks on its own connection, as before. (A file put in the
+/// store's place before `check` started is not noticed: the store's connection reads the file it
+/// opened, the path names the new one, and both identities are taken from the path.)
+final class IntegrityCheckAlongside: Sendable {
+    /// The second connection could not check the store's file: check on the store's own.
+    struct Unavailable: Error {}
+
+    /// Set once, under its lock, by the checking thread, which then signals `finished`; read
+    /// under the lock after waiting for that signal.
     private let outcome = Locked<Result<[String], any Error>?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts checking the file at `path`. `readsTruncatedFile`: the file is shorter than its
     /// header says, and is read as `check` reads it (see `SQLiteConnection.readsTruncatedFiles`).
     init(path: String, readsTruncatedFile: Bool) {
+        // The file as the path names it now, before the store's connection reads further: the
+        // second connection must open this one.
+        let file = Self.identity(of: path)
         Thread.detachNewThread { [outcome, finished] in
-            let result = Result { try Self.problems(path: path, readsTruncatedFile: readsTruncatedFile) }
+            let result = Result { try Self.problems(path: path, file: file, readsTruncatedFile: readsTruncatedFile) }
             outcome.withLock { $0 = result }
             finished.signal()
         }
     }
 
     /// Waits for the check: the problems SQLite lists, empty for a sound file.
-    /// - Throws: what opening the connection threw (a `SQLiteError`, or `StateStoreError`
-    ///   when a side file is not the store's).
+    /// - Throws: `Unavailable` when the second connection could not check the store's file;
+    ///   `StateStoreError(.unsafeFile)` when a side file is not the store's.
     func problems() throws -> [String] {
         finished.wait()
         finished.signal()  // so that waiting again (`wait()`) returns at once
@@ -44,14 +54,32 @@ final class IntegrityCheckAlongside: @unchecked Sendable {
         _ = try? problems()
     }
 
-    private static func problems(path: String, readsTruncatedFile: Bool) throws -> [String] {
-        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    private static func problems(path: String, file: FileIdentity?, readsTruncatedFile: Bool) throws -> [String] {
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, mode: .readOnly)
+            if readsTruncatedFile { try connection.readsTruncatedFiles() }
+            // The first read opens the -wal and -shm by name.
+            _ = try connection.pragmaInteger(.schemaVersion)
+        } catch is SQLiteError {
+            throw Unavailable()  // a file removed, a header damaged since: the store's connection checks
+        }
         defer { connection.close() }
-        if readsTruncatedFile { try connection.readsTruncatedFiles() }
-        // The first read opens the -wal and -shm by name: they must still be the store's (the
-        // store's own connection checked them when it opened).
-        _ = try connection.pragmaInteger(.schemaVersion)
+        guard let file, identity(of: path) == file else { throw Unavailable() }
+        // They must still be the store's (its own connection checked them when it opened).
         try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
         return try IntegrityCheck.problems(on: connection)
+    }
+
+    /// Which file `path` names: its device and inode.
+    private struct FileIdentity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    private static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
