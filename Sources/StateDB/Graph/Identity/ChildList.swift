@@ -174,8 +174,8 @@ struct ChildList {
     }
 
     /// How many elements, from the first, are known to have distinct segments (a `ForEach`
-    /// over a range adds only such elements); -1 while none is known to.
-    private var distinctPrefixCount = -1
+    /// over a range adds only such elements); nil while none is known to.
+    private var distinctPrefixCount: Int?
     /// A view was added whose segment does not come from its block's prefix and position: an
     /// explicit id, whose segment stands for the id alone (two siblings with `.id(7)` are one
     /// identity; `addExplicitID`), or a view added as a block of its own because its value did

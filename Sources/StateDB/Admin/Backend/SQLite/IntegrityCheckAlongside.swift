@@ -31,9 +31,10 @@ final class IntegrityCheckAlongside: Sendable {
     init(path: String, readsTruncatedFile: Bool) {
         // The file as the path names it now, before the store's connection reads further: the
         // second connection must open this one.
-        let file = Self.identity(of: path)
+        var file = stat()
+        let named = lstat(path, &file) == 0 ? file : nil
         Thread.detachNewThread { [outcome, finished] in
-            let result = Result { try Self.problems(path: path, file: file, readsTruncatedFile: readsTruncatedFile) }
+            let result = Result { try Self.problems(path: path, file: named, readsTruncatedFile: readsTruncatedFile) }
             outcome.withLock { $0 = result }
             finished.signal()
         }
@@ -54,7 +55,7 @@ final class IntegrityCheckAlongside: Sendable {
         _ = try? problems()
     }
 
-    private static func problems(path: String, file: FileIdentity?, readsTruncatedFile: Bool) throws -> [String] {
+    private static func problems(path: String, file: stat?, readsTruncatedFile: Bool) throws -> [String] {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, mode: .readOnly)
@@ -65,21 +66,10 @@ final class IntegrityCheckAlongside: Sendable {
             throw Unavailable()  // a file removed, a header damaged since: the store's connection checks
         }
         defer { connection.close() }
-        guard let file, identity(of: path) == file else { throw Unavailable() }
+        // Still the file the path named when `check` started.
+        guard let file, (try? FileSafety.requireUnchanged(path, since: file)) != nil else { throw Unavailable() }
         // They must still be the store's (its own connection checked them when it opened).
         try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
         return try IntegrityCheck.problems(on: connection)
-    }
-
-    /// Which file `path` names: its device and inode.
-    private struct FileIdentity: Equatable, Sendable {
-        let device: UInt64
-        let inode: UInt64
-    }
-
-    private static func identity(of path: String) -> FileIdentity? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
