@@ -41,7 +41,7 @@ extension StoreAdmin {
     }
 
     /// Quarantined value `id`, looked up by its id alone (the quarantine may be large).
-    /// - Throws: `AdminError(.notFound)` naming some of the ids there are.
+    /// - Throws: `AdminError(.notFound)` naming up to five ids there are on each side of `id`.
     public func quarantined(id: Int64) throws -> QuarantinedValue {
         try read("reading quarantined value \(id)") { try quarantineEntry(id, $0) }
     }
@@ -85,8 +85,10 @@ extension StoreAdmin {
 
     private func quarantineEntry(_ id: Int64, _ rows: any AdminRows) throws -> QuarantinedValue {
         guard let entry = try rows.quarantine(id: id).first else {
-            let all = try rows.quarantineKeys()
-            let ids = all.isEmpty ? "the quarantine is empty" : "ids: " + all.prefix(10).map { String($0.id) }.joined(separator: ", ") + (all.count > 10 ? ", …" : "")
+            // The ids nearest the one asked for (a typo is usually a digit off), not every id:
+            // the quarantine may hold a million entries.
+            let near = try rows.quarantineIDs(around: id, each: 5)
+            let ids = near.isEmpty ? "the quarantine is empty" : "ids near it: " + near.map(String.init).joined(separator: ", ")
             throw AdminError(.notFound, path: path, "no quarantined value with id \(id) (\(ids)); `statedb quarantine STORE` lists them.")
         }
         return entry

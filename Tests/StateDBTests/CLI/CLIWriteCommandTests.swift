@@ -222,7 +222,7 @@ import Testing
         let shown = try #require(try CLI.run("quarantine", "show", path, String(id), "--json").json() as? [String: Any])
         #expect(NSDictionary(dictionary: shown).isEqual(to: entry))
         let missing = try CLI.run("quarantine", "show", path, "999")
-        #expect(missing.status == 1 && missing.stderr.contains("no quarantined value with id 999 (ids: \(id))"), "\(missing)")
+        #expect(missing.status == 1 && missing.stderr.contains("no quarantined value with id 999 (ids near it: \(id))"), "\(missing)")
         for (arguments, message) in [(["quarantine", "frob", path], "unknown action 'frob'; use list, show, restore, drop"),
                                      (["quarantine", "list", path, "5"], "unexpected argument '5'"),
                                      (["quarantine", "show", path, String(id), "--force"], "--force goes with restore only"),

@@ -85,6 +85,30 @@ import Testing
         #expect(try ids(path) == [1, 3, 8])
     }
 
+    /// A missed id names the ids on each side of it, not every id there is: a quarantine may
+    /// hold a million entries, and a typo is usually a digit off.
+    @Test func aMissedIdNamesTheIdsNearIt() throws {
+        try quarantine("A/seed", in: path)
+        // Entries 2…40 beside the app's first, with every multiple of 10 dropped.
+        let values = (2...40).filter { $0 % 10 != 0 }.map {
+            "(\($0), 'Old/v\($0)', 'Old', 'v\($0)', 'Swift.Int', 'Swift.String', 'integer', \($0), 'was an Int', \($0))"
+        }
+        try sqlite(path, "INSERT INTO quarantine (id, key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at) VALUES " + values.joined(separator: ", "))
+        let before = try settledSnapshot(path)
+
+        let inAGap = try CLI.run("quarantine", "show", path, "20")
+        #expect(inAGap.status == 1, "\(inAGap)")
+        #expect(inAGap.stderr.contains("no quarantined value with id 20 (ids near it: 15, 16, 17, 18, 19, 21, 22, 23, 24, 25)"), "\(inAGap)")
+        let nearTheStart = try CLI.run("quarantine", "drop", path, "0")
+        #expect(nearTheStart.stderr.contains("(ids near it: 1, 2, 3, 4, 5)"), "\(nearTheStart)")
+        let pastTheEnd = try CLI.run("quarantine", "restore", path, "1000")
+        #expect(pastTheEnd.stderr.contains("(ids near it: 35, 36, 37, 38, 39)"), "\(pastTheEnd)")
+        #expect(FileSnapshot(path) == before)
+
+        try sqlite(path, "DELETE FROM quarantine")
+        #expect(try CLI.run("quarantine", "show", path, "3").stderr.contains("no quarantined value with id 3 (the quarantine is empty)"))
+    }
+
     @Test func restoreRefusesAValueThatCannotBeRead() throws {
         // A hand edit broke the JSON of a slot; the app set it aside.
         let store = try StateStore(path: path)

@@ -70,6 +70,10 @@ private struct RangeRows: View {
                 Counter(label: "g\(index)")
                 Counter(label: "h\(index)")
             }
+            ForEach(5...6, id: \.self) { number in
+                Counter(label: "i\(number)")
+                Counter(label: "j\(number)")
+            }
         }
     }
 }
@@ -196,7 +200,7 @@ struct LifetimeTests {
         let store = try StateStore(path: folder.storePath)
         let diagnostics = DiagnosticsRecorder(store)
         let host = ViewHost(root: RangeRows(), store: store)
-        let titles = ["a0", "b0", "c0", "e0", "f0", "a1", "b1", "d1", "e1", "f1", "g0", "h0", "g1", "h1"]
+        let titles = ["a0", "b0", "c0", "e0", "f0", "a1", "b1", "d1", "e1", "f1", "g0", "h0", "g1", "h1", "i5", "j5", "i6", "j6"]
         #expect(host.controls.map(\.title) == titles.map { "\($0): 0" })
         for title in titles { try host.button("\(title): 0").tap() }
         #expect(host.controls.map(\.title) == titles.map { "\($0): 1" }, "no two views share a slot")

@@ -51,6 +51,9 @@ protocol AdminRows: AnyObject {
     /// The keys of every quarantined value with its id, oldest first; `nameable` is false for
     /// a key whose bytes are not UTF-8 (read with U+FFFD, it names another slot).
     func quarantineKeys() throws -> [(id: Int64, key: String, nameable: Bool)]
+    /// Up to `each` quarantined ids below `id` and `each` above it, in order: two descents of
+    /// the id index, however large the quarantine (what a miss names instead of every id).
+    func quarantineIDs(around id: Int64, each: Int) throws -> [Int64]
     /// The rows from `start` on, in key order, with their value column exactly as stored (for
     /// `mv`'s copies), handed to `body` as they are read until it returns false.
     func forEachRawRow(from start: String, _ body: (RawRow) throws -> Bool) throws

@@ -29,8 +29,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// view types: compiled generically, it looked up run-time type metadata for every element.
     @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        // `ForEach(items.indices, id: \.self)`: a range's integers, each its own id.
-        let idsAreDistinct = Data.self == Range<Int>.self && (id as AnyKeyPath) == (\Int.self as AnyKeyPath)
+        // `ForEach(items.indices, id: \.self)`, `ForEach(1...n, id: \.self)`: a range's
+        // integers, each its own id.
+        let isRange = Data.self == Range<Int>.self || Data.self == ClosedRange<Int>.self
+        let idsAreDistinct = isRange && (id as AnyKeyPath) == (\Int.self as AnyKeyPath)
         self.init(data, idOf: { $0[keyPath: id] }, idsAreDistinct: idsAreDistinct, content: content)
     }
 

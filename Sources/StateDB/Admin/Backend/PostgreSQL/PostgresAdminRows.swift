@@ -90,6 +90,16 @@ class PostgresAdminRows: AdminRows {
         return (0..<result.rowCount).map { (result.int64($0, 0) ?? 0, result.string($0, 1) ?? "", true) }
     }
 
+    func quarantineIDs(around id: Int64, each: Int) throws -> [Int64] {
+        func ids(_ sql: PostgresSQL) throws -> [Int64] {
+            let result = try connection.execute(sql, [.integer(id), .integer(Int64(each))])
+            return (0..<result.rowCount).compactMap { result.int64($0, 0) }
+        }
+        let below = try ids("SELECT id FROM quarantine WHERE id < $1 ORDER BY id DESC LIMIT $2")
+        let above = try ids("SELECT id FROM quarantine WHERE id > $1 ORDER BY id LIMIT $2")
+        return below.reversed() + above
+    }
+
     func rows(seenBefore cutoff: Int64, excludingPrefixes excluded: [String]) throws -> [StoredRow] {
         precondition(excluded.count == 2, "the statement names two prefixes")
         let result = try connection.execute("""

@@ -93,6 +93,20 @@ class SQLiteAdminRows: AdminRows {
         return entries
     }
 
+    func quarantineIDs(around id: Int64, each: Int) throws -> [Int64] {
+        func ids(_ sql: SQL) throws -> [Int64] {
+            let statement = try connection.prepare(sql)
+            statement.bind(id, at: 1)
+            statement.bind(Int64(each), at: 2)
+            var found: [Int64] = []
+            while try statement.step() { found.append(statement.int64(at: 0)) }
+            return found
+        }
+        let below = try ids("SELECT id FROM quarantine WHERE id < ?1 ORDER BY id DESC LIMIT ?2")
+        let above = try ids("SELECT id FROM quarantine WHERE id > ?1 ORDER BY id LIMIT ?2")
+        return below.reversed() + above
+    }
+
     func rows(seenBefore cutoff: Int64, excludingPrefixes excluded: [String]) throws -> [StoredRow] {
         precondition(excluded.count == 2, "the statement names two prefixes")
         let statement = try connection.prepare(StoredRow.selectSQL + " WHERE seen_at < ?1 AND key NOT GLOB ?2 AND key NOT GLOB ?3 ORDER BY key")
