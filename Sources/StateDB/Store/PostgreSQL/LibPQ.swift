@@ -57,6 +57,8 @@ enum LibPQ {
         let transactionStatus: @convention(c) (OpaquePointer?) -> PGTransactionStatusType
         let backendPID: @convention(c) (OpaquePointer?) -> Int32
         let errorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+        let parameterStatus: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
+        let db: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
         let socket: @convention(c) (OpaquePointer?) -> Int32
         let setNoticeProcessor: @convention(c) (OpaquePointer?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
         let exec: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
@@ -110,6 +112,8 @@ enum LibPQ {
                 transactionStatus: bind("PQtransactionStatus"),
                 backendPID: bind("PQbackendPID"),
                 errorMessage: bind("PQerrorMessage"),
+                parameterStatus: bind("PQparameterStatus"),
+                db: bind("PQdb"),
                 socket: bind("PQsocket"),
                 setNoticeProcessor: bind("PQsetNoticeProcessor"),
                 exec: bind("PQexec"),
@@ -161,6 +165,8 @@ func PQfinish(_ conn: OpaquePointer!) { LibPQ.functions.finish(conn) }
 @discardableResult func PQtransactionStatus(_ conn: OpaquePointer!) -> PGTransactionStatusType { LibPQ.functions.transactionStatus(conn) }
 @discardableResult func PQbackendPID(_ conn: OpaquePointer!) -> Int32 { LibPQ.functions.backendPID(conn) }
 @discardableResult func PQerrorMessage(_ conn: OpaquePointer!) -> UnsafeMutablePointer<CChar>! { LibPQ.functions.errorMessage(conn) }
+func PQparameterStatus(_ conn: OpaquePointer!, _ name: UnsafePointer<CChar>!) -> UnsafePointer<CChar>! { LibPQ.functions.parameterStatus(conn, name) }
+func PQdb(_ conn: OpaquePointer!) -> UnsafeMutablePointer<CChar>! { LibPQ.functions.db(conn) }
 @discardableResult func PQsocket(_ conn: OpaquePointer!) -> Int32 { LibPQ.functions.socket(conn) }
 
 @discardableResult func PQsetNoticeProcessor(_ conn: OpaquePointer!, _ processor: PQnoticeProcessor!, _ argument: UnsafeMutableRawPointer!) -> PQnoticeProcessor! {

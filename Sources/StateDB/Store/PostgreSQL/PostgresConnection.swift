@@ -77,9 +77,13 @@ final class PostgresConnection {
 
     private static func connect(_ url: String) throws -> OpaquePointer {
         // Key words are read in order and a later one wins, so the defaults come before
-        // `dbname` (the URL, expanded): the URL can override each of them.
-        let keywords = ["target_session_attrs", "fallback_application_name", "connect_timeout", "dbname"]
-        let values = ["read-write", "statedb", "10", url]
+        // `dbname` (the URL, expanded): the URL can override each of them. All but
+        // `client_encoding`, which comes after: every text statedb sends and reads is UTF-8, and
+        // a client encoding taken from the URL or `PGCLIENTENCODING` (LATIN1) would make the
+        // server convert it as if it were not, storing other text than the app's (and other
+        // keys than another process with another setting uses).
+        let keywords = ["target_session_attrs", "fallback_application_name", "connect_timeout", "dbname", "client_encoding"]
+        let values = ["read-write", "statedb", "10", url, "UTF8"]
         let connection = withCStrings(keywords) { keywordPointers in
             withCStrings(values) { valuePointers in
                 PQconnectdbParams(keywordPointers, valuePointers, 1)
@@ -91,9 +95,32 @@ final class PostgresConnection {
             PQfinish(connection)
             throw PostgresError(.cannotConnect, message: message)
         }
+        if let refusal = encodingRefusal(connection) {
+            PQfinish(connection)
+            throw refusal
+        }
         // Notices (a `DROP … IF EXISTS` that found nothing) are not errors: not printed.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         return connection
+    }
+
+    /// Why statedb cannot keep its texts in this database, if it cannot: its encoding is
+    /// neither UTF8 nor SQL_ASCII (which keeps the bytes it is given). In LATIN1 (or any other
+    /// single-language encoding) a key or value with a character outside it fails to write, at
+    /// every commit, long after the open: refused when connecting instead, before anything is
+    /// written. The server reports its encoding when the connection starts, so this costs no
+    /// round trip.
+    private static func encodingRefusal(_ connection: OpaquePointer) -> PostgresError? {
+        let server = PQparameterStatus(connection, "server_encoding").map { String(cString: $0) } ?? ""
+        let client = PQparameterStatus(connection, "client_encoding").map { String(cString: $0) } ?? ""
+        let database = PQdb(connection).map { String(cString: $0) } ?? "?"
+        if server != "UTF8" && server != "SQL_ASCII" {
+            return PostgresError(.unsuitableDatabase, message: "database \(database) uses the encoding \(server.isEmpty ? "(unknown)" : server), which cannot hold every text an app may store: a key or value with a character outside it would fail at every commit. Nothing was written. Create a UTF8 database (CREATE DATABASE name ENCODING 'UTF8' TEMPLATE template0) and point the URL at it.")
+        }
+        if client != "UTF8" {
+            return PostgresError(.unsuitableDatabase, message: "the server did not take client_encoding UTF8 (it reports \(client.isEmpty ? "none" : client)), so text would be converted wrongly. Nothing was written.")
+        }
+        return nil
     }
 
     // MARK: - Statements

@@ -11,6 +11,8 @@ struct PostgresError: Error, CustomStringConvertible, Sendable {
         case statement
         /// `waitForNotification`'s socket wait failed.
         case wait
+        /// Connected, but statedb cannot keep its data in this database (its text encoding).
+        case unsuitableDatabase
     }
 
     let kind: Kind
@@ -54,6 +56,8 @@ extension StateStoreError {
             self.init(.cannotOpen, path: url, "\(reached) the PostgreSQL server while \(what) (\(error.message)); \(kept). Check that the server runs and takes connections at this URL (with several hosts, that one of them is a primary), then try again.")
         case .wait:
             self.init(.cannotOpen, path: url, "waiting for change notifications failed (\(error.message)); reconnect.")
+        case .unsuitableDatabase:
+            self.init(.cannotOpen, path: url, error.message)
         case .statement where error.isRetryable:
             self.init(.busy, path: url, "another connection's transaction conflicted while \(what) (\(error.message)); \(kept). Try again.")
         case .statement where state == "25006":
@@ -64,6 +68,10 @@ extension StateStoreError {
             self.init(.missing, path: url, "no such database (\(error.message)); create it (`createdb`), or check the URL.")
         case .statement where state.hasPrefix("53"):
             self.init(.diskFull, path: url, "the server ran out of disk, memory or connections while \(what) (\(error.message)); \(kept). Free the resource on the server and try again.")
+        case .statement where state == "22021":
+            // Only a SQL_ASCII database, which takes any bytes, can hold such text: the client
+            // encoding is UTF8, so the server checks what it sends.
+            self.init(.corrupt, path: url, "the database holds text that is not valid UTF-8, which a hand edit of a SQL_ASCII database can write, while \(what) (\(error.message)); \(kept). Find the row with that byte in psql and fix or delete it.")
         case .statement where state.hasPrefix("XX"):
             self.init(.corrupt, path: url, "the server reports damage while \(what) (\(error.message)); \(kept). Check the server's log.")
         case .statement:

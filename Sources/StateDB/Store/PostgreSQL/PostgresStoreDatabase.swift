@@ -101,7 +101,7 @@ final class PostgresStoreDatabase: StoreDatabase {
     /// host of the URL and finds the new primary.
     private func noteFailure(_ error: PostgresError) {
         switch error.kind {
-        case .cannotConnect, .connectionLost, .wait:
+        case .cannotConnect, .connectionLost, .wait, .unsuitableDatabase:
             isUnavailable = true
         case .statement where error.sqlState == "25006":
             isUnavailable = true

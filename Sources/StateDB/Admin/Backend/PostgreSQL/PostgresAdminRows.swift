@@ -86,7 +86,8 @@ class PostgresAdminRows: AdminRows {
 
     func quarantineKeys() throws -> [(id: Int64, key: String, nameable: Bool)] {
         let result = try connection.execute("SELECT id, key FROM quarantine ORDER BY id")
-        // A UTF8 database holds UTF-8 text only.
+        // The server sends UTF-8 only: the client encoding is UTF8, and other bytes a hand edit
+        // put in a SQL_ASCII database fail the read (SQLSTATE 22021) rather than arrive.
         return (0..<result.rowCount).map { (result.int64($0, 0) ?? 0, result.string($0, 1) ?? "", true) }
     }
 
