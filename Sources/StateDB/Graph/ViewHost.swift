@@ -31,14 +31,15 @@ public final class ViewHost {
     public let store: StateStore
     let root: ViewNode
     private let subscriber: ChangeSubscriber
-    // Main actor only, and changed by one evaluation at a time (see `ViewNode`).
-    private var dependencies: DependencyIndex
+    // Main actor only, and changed by one evaluation at a time; unchecked for the reason
+    // `ViewNode`'s fields are (as are `freshSlots` and `bodyEvaluationCount`).
+    @exclusivity(unchecked) private var dependencies: DependencyIndex
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
     /// Views whose observed model properties changed (see `ObservationTracking.swift`).
     private let observedChanges: ObservedChanges
     /// View slots mounted since the last update that found no row (see `MovedStateMatcher`).
-    private var freshSlots: [MovedStateMatcher.FreshSlot] = []
+    @exclusivity(unchecked) private var freshSlots: [MovedStateMatcher.FreshSlot] = []
     private let movedStateMatcher: MovedStateMatcher
     /// Slots that bodies changed while being evaluated since the last drain of changes, by
     /// cell (see `noteWritesDuringBody`).
@@ -73,7 +74,7 @@ public final class ViewHost {
     let focus = HostFocus()
 
     /// How many `body` evaluations ran since the host was created (mounting included).
-    public private(set) var bodyEvaluationCount = 0
+    @exclusivity(unchecked) public private(set) var bodyEvaluationCount = 0
 
     /// Mounts `root` and commits its slots.
     public init<Root: View>(root: Root, store: StateStore) {

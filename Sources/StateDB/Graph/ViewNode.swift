@@ -2,13 +2,19 @@
 /// slots its last evaluation read, and its children.
 ///
 /// Nodes belong to the main actor and only the host changes them, one evaluation at a time.
+///
+/// The fields every mount reads or sets skip the runtime exclusivity check
+/// (`@exclusivity(unchecked)`): each access is a copy or an assignment on the main actor, never
+/// an `inout` held across a body or another node's evaluation, so no two can overlap. Together
+/// with the host's `dependencies`, `freshSlots` and `bodyEvaluationCount` the checks were 1.5%
+/// of mounting 10,000 rows (11.6 M of 780 M instructions; BENCHMARKS.md, tenth pass).
 @MainActor
 final class ViewNode {
     /// The segment (`Row[id: 42]`) until the identity is built, then the identity, whose last
     /// `segment` is the segment (from `segmentOffset`). One string for both: a second one per
     /// view cost 16 bytes in the node, and a row's segment is long enough (over 15 bytes) to
     /// be an allocation of its own, kept alive beside the identity that repeats it.
-    private var text: String
+    @exclusivity(unchecked) private var text: String
     /// A parent owns its children and outlives them in the tree; a view leaving the tree
     /// builds its identity first (`ViewHost.unmount`), so a node never asks a parent that is
     /// gone. `unowned`: a strong reference would make a cycle.
@@ -18,12 +24,12 @@ final class ViewNode {
     /// The depth and three flags in 32 bits: beside `segmentOffset`, they fill the 8 bytes one
     /// `Int` took (a node of 168 bytes took a 176-byte malloc chunk, 152 a 160-byte one).
     private var packed: UInt32
-    var view: any View
-    var info: ViewTypeInfo
-    var children = NodeChildren()
+    @exclusivity(unchecked) var view: any View
+    @exclusivity(unchecked) var info: ViewTypeInfo
+    @exclusivity(unchecked) var children = NodeChildren()
     /// The slots the last evaluation read, each once (kept alive while this node depends on
     /// them).
-    var reads = SlotCellList()
+    @exclusivity(unchecked) var reads = SlotCellList()
     /// What few views have (see `RareFields`); nil until one of them is set.
     private var rare: RareFields?
 

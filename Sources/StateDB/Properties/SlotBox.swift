@@ -17,6 +17,13 @@ import Foundation
 ///
 /// Either way it may be used from any thread, as bindings may: the attachment and the local value
 /// are guarded by a side lock (`SideLocks`), under which nothing but a copy or a swap happens.
+///
+/// Mounting reaches a box through its view's field table (an existential `SlotProperty`), so
+/// its methods run as generic code, every operation on `Value` through the type's witness
+/// table. The ones a mount calls, and `StateStore.slot`, are also compiled for the four
+/// standard types most slots hold (`@_specialize`: Int, String, Bool, Double), which the
+/// generic entry switches to: 2.6% of mounting 10,000 rows of an Int and a String (801.5 M →
+/// 780.4 M instructions; BENCHMARKS.md, tenth pass). Other types take the generic path.
 @usableFromInline
 final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     // The fields are declared in this order so they pack: `tracksReads` and the 32-bit
@@ -74,6 +81,10 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     var cell: TypedSlotCell<Value>? { let lock = self.lock; lock.lock(); defer { lock.unlock() }; return _cell }
 
     /// Attaches to the slot `key` of `store`: nothing to do when it is already on it.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == Double)
     func attach(store: StateStore, key: SlotKey, types: SlotTypes<Value>) throws -> TypedSlotCell<Value> {
         let lock = self.lock
         lock.lock()
@@ -88,6 +99,10 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     }
 
     /// Attaches to a cell already obtained (a re-created struct of a mounted view).
+    @_specialize(where Value == Int)
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == Double)
     private func attach(store: StateStore, cell: TypedSlotCell<Value>, location: SlotLocation<Value>? = nil) {
         let lock = self.lock
         lock.lock()
@@ -110,6 +125,10 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
 
     // `if let` rather than `attachment?.get() ?? localValue`: the optional of the generic
     // `Value` cost a run-time metadata lookup on every read.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == Double)
     override func get() -> Value {
         let lock = self.lock
         lock.lock()
@@ -202,6 +221,10 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
 
     // `types` came from `makeSlotTypes()` of the wrapper holding this box (the view's field
     // table): a `SlotTypes<Value>`, since this box is made only for `Codable` values.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == Double)
     override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
         try attachSlot(store: store, key: key, types: types.downcast(to: Value.self), foundNoRow: &foundNoRow)
     }
@@ -233,6 +256,10 @@ extension SlotBox: AnySlotLocation {
 
 extension SlotBox {
     /// Attaches the box, which the view node then keeps as the slot's location.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == Double)
     func attachSlot(store: StateStore, key: SlotKey, types: SlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
         // The cell `attach` returns, not a second locked read.
         let cell = try attach(store: store, key: key, types: types)

@@ -25,6 +25,13 @@ extension StateStore {
     /// fail; `unsafeDowncast` (checked in debug builds, which the tests run) rather than `as!`,
     /// whose look-up of the generic class's metadata was 2.1% of the hydrate bench (56 M of
     /// 2,725 M instructions).
+    ///
+    /// Compiled for the standard types too (`@_specialize`; see `SlotBox`): a view's mount
+    /// reaches it through generic code, which cannot specialize it for the slot's type.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == Double)
     func slot<Value: Codable>(
         _ slotKey: SlotKey, types: SlotTypes<Value> = SlotTypes<Value>(), isExplicitKey: Bool = false,
         initialValue: () -> Value
