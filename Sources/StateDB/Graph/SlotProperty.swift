@@ -5,10 +5,10 @@ protocol SlotProperty {
     /// The run-time types of this property's slots; a view type's table asks once per field.
     static func makeSlotTypes() -> AnySlotTypes
     /// Attaches to the slot `key` in `store`, hydrating or creating it. `types` is what
-    /// `makeSlotTypes()` returned for this property's type. `foundNoRow` is set when the slot
-    /// was created without a row (see `MovedStateMatcher`). A property that names its own key
+    /// `makeSlotTypes()` returned for this property's type. `attachment` tells the host the
+    /// cell and whether the slot was created without a row. A property that names its own key
     /// (`@AppStorage`) leaves `key` aside, and may use a store of its own.
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, attachment: inout SlotAttachment) throws -> AnySlotLocation
     /// Attaches to the slot a previous struct of the same view used; false when the value
     /// type differs (the code changed).
     func reattach(_ location: AnySlotLocation) -> Bool
@@ -23,6 +23,16 @@ protocol SlotProperty {
 
 extension SlotProperty {
     static var sharesSlotByKey: Bool { false }
+}
+
+/// What attaching a property learned, for the view host: handed back beside the location, so
+/// the host need not ask the location for its cell again (a read under the box's side lock;
+/// 0.3% of mounting 10,000 rows, 759.9 M → 757.3 M instructions).
+struct SlotAttachment {
+    /// The store's cell attached; nil for a value kept in memory only.
+    var cell: SlotCell?
+    /// The slot was created without a row (see `MovedStateMatcher`).
+    var foundNoRow = false
 }
 
 /// An attached slot, kept by the view node that attached it.

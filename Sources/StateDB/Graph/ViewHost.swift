@@ -460,11 +460,11 @@ public final class ViewHost {
                         if existing.isOwnedByView, let cell = existing.anyCell { store.endSlot(cell) }
                     }
                     do {
-                        var foundNoRow = false
-                        let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, foundNoRow: &foundNoRow)
-                        if index == 0, let cell = location.anyCell { node.shareIdentity(cell.identity) }
+                        var attachment = SlotAttachment()
+                        let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, attachment: &attachment)
+                        if index == 0, let cell = attachment.cell { node.shareIdentity(cell.identity) }
                         if field.sharesSlotByKey { watchStore(of: location) }
-                        if foundNoRow, let cell = location.anyCell {
+                        if attachment.foundNoRow, let cell = attachment.cell {
                             freshSlots.append(MovedStateMatcher.FreshSlot(cell: cell, node: node, property: field.name))
                         }
                     } catch {

@@ -236,8 +236,8 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     @_specialize(where Value == String)
     @_specialize(where Value == Bool)
     @_specialize(where Value == Double)
-    override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
-        try attachSlot(store: store, key: key, types: types.downcast(to: Value.self), foundNoRow: &foundNoRow)
+    override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, attachment: inout SlotAttachment) throws -> AnySlotLocation {
+        try attachSlot(store: store, key: key, types: types.downcast(to: Value.self), attachment: &attachment)
     }
 
     /// `location` is the box a previous struct of the view attached (see `attachSlot`).
@@ -271,13 +271,14 @@ extension SlotBox {
     @_specialize(where Value == String)
     @_specialize(where Value == Bool)
     @_specialize(where Value == Double)
-    func attachSlot(store: StateStore, key: SlotKey, types: SlotTypes<Value>, foundNoRow: inout Bool) throws -> AnySlotLocation {
+    func attachSlot(store: StateStore, key: SlotKey, types: SlotTypes<Value>, attachment: inout SlotAttachment) throws -> AnySlotLocation {
         // The cell `attach` returns, not a second locked read.
         let cell = try attach(store: store, key: key, types: types)
         cell.didAttach(to: store)
         // Taken, so a later attach to the same cell does not count it again. Only the mounting
         // host's thread reads and clears it.
-        foundNoRow = cell.foundNoRow
+        attachment.cell = cell
+        attachment.foundNoRow = cell.foundNoRow
         cell.foundNoRow = false
         return self
     }

@@ -76,9 +76,9 @@ public struct State<Value>: SlotProperty {
 
     static func makeSlotTypes() -> AnySlotTypes { stateSlotTypes(for: Value.self) }
 
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, attachment: inout SlotAttachment) throws -> AnySlotLocation {
         // `types` came from `makeSlotTypes()` of this very type (the view's field table).
-        try box.attachProperty(store: store, key: key, types: types, foundNoRow: &foundNoRow)
+        try box.attachProperty(store: store, key: key, types: types, attachment: &attachment)
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }

@@ -6,7 +6,7 @@
 class StateBox<Value>: Location<Value>, @unchecked Sendable {
     /// Attaches to the slot of `key`: hydrating or creating it in `store`, or, in memory, taking
     /// this box as the identity's value. `types` is what the wrapper's `makeSlotTypes()` gave.
-    func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
+    func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, attachment: inout SlotAttachment) throws -> AnySlotLocation {
         fatalError("abstract")
     }
 

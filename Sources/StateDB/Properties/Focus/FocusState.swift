@@ -80,8 +80,8 @@ public struct FocusState<Value: Hashable>: SlotProperty, FocusStateMarker {
 
     static func makeSlotTypes() -> AnySlotTypes { AnySlotTypes() }
 
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
-        try box.attachProperty(store: store, key: key, types: types, foundNoRow: &foundNoRow)
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, attachment: inout SlotAttachment) throws -> AnySlotLocation {
+        try box.attachProperty(store: store, key: key, types: types, attachment: &attachment)
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattachProperty(location) }

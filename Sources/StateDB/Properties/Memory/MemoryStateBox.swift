@@ -93,7 +93,7 @@ final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked 
     // MARK: Attaching
 
     /// The first attach for an identity: this box becomes its value.
-    override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
+    override func attachProperty(store: StateStore, key: SlotKey, types: AnySlotTypes, attachment _: inout SlotAttachment) throws -> AnySlotLocation {
         let text = key.key
         lock.withLock {
             self.key = text

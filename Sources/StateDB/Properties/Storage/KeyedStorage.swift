@@ -30,8 +30,10 @@ protocol KeyedSlotProperty: SlotProperty {
 extension KeyedSlotProperty {
     static func makeSlotTypes() -> AnySlotTypes { AnySlotTypes() }  // the box knows its own
 
-    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, foundNoRow: inout Bool) throws -> AnySlotLocation {
-        try box.attach(hostStore: store)
+    func attach(store: StateStore, key: SlotKey, types: AnySlotTypes, attachment: inout SlotAttachment) throws -> AnySlotLocation {
+        let location = try box.attach(hostStore: store)
+        attachment.cell = location.anyCell
+        return location
     }
 
     func reattach(_ location: AnySlotLocation) -> Bool { box.reattach(location) }
