@@ -59,6 +59,7 @@ enum LibPQ {
         let errorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
         let parameterStatus: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
         let db: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+        let setClientEncoding: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
         let socket: @convention(c) (OpaquePointer?) -> Int32
         let setNoticeProcessor: @convention(c) (OpaquePointer?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
         let exec: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
@@ -84,6 +85,7 @@ enum LibPQ {
         let cmdTuples: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
         let getisnull: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
         let getvalue: @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
+        let getlength: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
         let unescapeBytea: @convention(c) (UnsafePointer<UInt8>?, UnsafeMutablePointer<Int>?) -> UnsafeMutablePointer<UInt8>?
 
         static func load(_ name: String) -> Result<Functions, LoadFailure> {
@@ -114,6 +116,7 @@ enum LibPQ {
                 errorMessage: bind("PQerrorMessage"),
                 parameterStatus: bind("PQparameterStatus"),
                 db: bind("PQdb"),
+                setClientEncoding: bind("PQsetClientEncoding"),
                 socket: bind("PQsocket"),
                 setNoticeProcessor: bind("PQsetNoticeProcessor"),
                 exec: bind("PQexec"),
@@ -139,6 +142,7 @@ enum LibPQ {
                 cmdTuples: bind("PQcmdTuples"),
                 getisnull: bind("PQgetisnull"),
                 getvalue: bind("PQgetvalue"),
+                getlength: bind("PQgetlength"),
                 unescapeBytea: bind("PQunescapeBytea"))
             if missing.contains("PQconnectdbParams") {
                 return .failure(LoadFailure(reason: "\(name) is not libpq: it has no PQconnectdbParams"))
@@ -167,6 +171,7 @@ func PQfinish(_ conn: OpaquePointer!) { LibPQ.functions.finish(conn) }
 @discardableResult func PQerrorMessage(_ conn: OpaquePointer!) -> UnsafeMutablePointer<CChar>! { LibPQ.functions.errorMessage(conn) }
 func PQparameterStatus(_ conn: OpaquePointer!, _ name: UnsafePointer<CChar>!) -> UnsafePointer<CChar>! { LibPQ.functions.parameterStatus(conn, name) }
 func PQdb(_ conn: OpaquePointer!) -> UnsafeMutablePointer<CChar>! { LibPQ.functions.db(conn) }
+func PQsetClientEncoding(_ conn: OpaquePointer!, _ encoding: UnsafePointer<CChar>!) -> Int32 { LibPQ.functions.setClientEncoding(conn, encoding) }
 @discardableResult func PQsocket(_ conn: OpaquePointer!) -> Int32 { LibPQ.functions.socket(conn) }
 
 @discardableResult func PQsetNoticeProcessor(_ conn: OpaquePointer!, _ processor: PQnoticeProcessor!, _ argument: UnsafeMutableRawPointer!) -> PQnoticeProcessor! {
@@ -225,6 +230,7 @@ func PQclear(_ result: OpaquePointer!) { LibPQ.functions.clear(result) }
 @discardableResult func PQcmdTuples(_ result: OpaquePointer!) -> UnsafeMutablePointer<CChar>! { LibPQ.functions.cmdTuples(result) }
 @discardableResult func PQgetisnull(_ result: OpaquePointer!, _ row: Int32, _ column: Int32) -> Int32 { LibPQ.functions.getisnull(result, row, column) }
 @discardableResult func PQgetvalue(_ result: OpaquePointer!, _ row: Int32, _ column: Int32) -> UnsafeMutablePointer<CChar>! { LibPQ.functions.getvalue(result, row, column) }
+func PQgetlength(_ result: OpaquePointer!, _ row: Int32, _ column: Int32) -> Int32 { LibPQ.functions.getlength(result, row, column) }
 
 @discardableResult func PQunescapeBytea(_ text: UnsafePointer<UInt8>!, _ length: UnsafeMutablePointer<Int>!) -> UnsafeMutablePointer<UInt8>! {
     LibPQ.functions.unescapeBytea(text, length)

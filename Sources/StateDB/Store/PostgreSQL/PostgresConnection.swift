@@ -78,10 +78,7 @@ final class PostgresConnection {
     private static func connect(_ url: String) throws -> OpaquePointer {
         // Key words are read in order and a later one wins, so the defaults come before
         // `dbname` (the URL, expanded): the URL can override each of them. All but
-        // `client_encoding`, which comes after: every text statedb sends and reads is UTF-8, and
-        // a client encoding taken from the URL or `PGCLIENTENCODING` (LATIN1) would make the
-        // server convert it as if it were not, storing other text than the app's (and other
-        // keys than another process with another setting uses).
+        // `client_encoding`, which comes after (see `takeServerEncoding`).
         let keywords = ["target_session_attrs", "fallback_application_name", "connect_timeout", "dbname", "client_encoding"]
         let values = ["read-write", "statedb", "10", url, "UTF8"]
         let connection = withCStrings(keywords) { keywordPointers in
@@ -95,32 +92,46 @@ final class PostgresConnection {
             PQfinish(connection)
             throw PostgresError(.cannotConnect, message: message)
         }
-        if let refusal = encodingRefusal(connection) {
+        do {
+            try takeServerEncoding(connection)
+        } catch {
             PQfinish(connection)
-            throw refusal
+            throw error
         }
         // Notices (a `DROP … IF EXISTS` that found nothing) are not errors: not printed.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         return connection
     }
 
-    /// Why statedb cannot keep its texts in this database, if it cannot: its encoding is
-    /// neither UTF8 nor SQL_ASCII (which keeps the bytes it is given). In LATIN1 (or any other
-    /// single-language encoding) a key or value with a character outside it fails to write, at
-    /// every commit, long after the open: refused when connecting instead, before anything is
-    /// written. The server reports its encoding when the connection starts, so this costs no
-    /// round trip.
-    private static func encodingRefusal(_ connection: OpaquePointer) -> PostgresError? {
-        let server = PQparameterStatus(connection, "server_encoding").map { String(cString: $0) } ?? ""
-        let client = PQparameterStatus(connection, "client_encoding").map { String(cString: $0) } ?? ""
-        let database = PQdb(connection).map { String(cString: $0) } ?? "?"
-        if server != "UTF8" && server != "SQL_ASCII" {
-            return PostgresError(.unsuitableDatabase, message: "database \(database) uses the encoding \(server.isEmpty ? "(unknown)" : server), which cannot hold every text an app may store: a key or value with a character outside it would fail at every commit. Nothing was written. Create a UTF8 database (CREATE DATABASE name ENCODING 'UTF8' TEMPLATE template0) and point the URL at it.")
+    /// The server encodings of several bytes a character other than UTF8, in which the bytes
+    /// of UTF-8 text are mostly not valid: every commit of a key or value outside ASCII fails.
+    private static let multibyteServerEncodings: Set<String> = ["EUC_CN", "EUC_JP", "EUC_JIS_2004", "EUC_KR", "EUC_TW", "MULE_INTERNAL"]
+
+    /// Makes the connection's client encoding the database's own, so the server converts
+    /// nothing: statedb's texts are UTF-8, and stored byte for byte they read back the same.
+    ///
+    /// In a UTF8 database that is the `client_encoding` the connection asked for, after the URL:
+    /// a client encoding from the URL or `PGCLIENTENCODING` (LATIN1) would make the server
+    /// convert the app's UTF-8 as if it were Latin-1, storing other text (`cafÃ©`) under other
+    /// keys than a process without the setting uses. A SQL_ASCII or single-byte database
+    /// (LATIN1, WIN1252, …) keeps any bytes, so it gets its own encoding (one `SET`, those
+    /// databases only), as it did by default before: UTF-8 read as that encoding's characters by
+    /// other clients, the same bytes for statedb. The server reports its encoding when the
+    /// connection starts, so a UTF8 database costs no round trip.
+    ///
+    /// - Throws: `.unsuitableDatabase` for a multibyte encoding other than UTF8 (EUC_JP, …),
+    ///   in which UTF-8 text fails to write at every commit, long after the open: refused
+    ///   before anything is written.
+    private static func takeServerEncoding(_ connection: OpaquePointer) throws {
+        // Nil when the server did not report it (a pooler in between): left as asked for.
+        guard let server = PQparameterStatus(connection, "server_encoding").map({ String(cString: $0) }), server != "UTF8" else { return }
+        if multibyteServerEncodings.contains(server) {
+            let database = PQdb(connection).map { String(cString: $0) } ?? "?"
+            throw PostgresError(.unsuitableDatabase, message: "database \(database) uses the encoding \(server), in which most text outside ASCII cannot be written: a key or value with such characters would fail at every commit. Nothing was written. Create a UTF8 database (CREATE DATABASE name ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0) and point the URL at it.")
         }
-        if client != "UTF8" {
-            return PostgresError(.unsuitableDatabase, message: "the server did not take client_encoding UTF8 (it reports \(client.isEmpty ? "none" : client)), so text would be converted wrongly. Nothing was written.")
+        guard PQsetClientEncoding(connection, server) == 0 else {
+            throw PostgresError(.cannotConnect, message: "setting the client encoding to the database's \(server) failed: \(String(cString: PQerrorMessage(connection)))")
         }
-        return nil
     }
 
     // MARK: - Statements

@@ -68,10 +68,6 @@ extension StateStoreError {
             self.init(.missing, path: url, "no such database (\(error.message)); create it (`createdb`), or check the URL.")
         case .statement where state.hasPrefix("53"):
             self.init(.diskFull, path: url, "the server ran out of disk, memory or connections while \(what) (\(error.message)); \(kept). Free the resource on the server and try again.")
-        case .statement where state == "22021":
-            // Only a SQL_ASCII database, which takes any bytes, can hold such text: the client
-            // encoding is UTF8, so the server checks what it sends.
-            self.init(.corrupt, path: url, "the database holds text that is not valid UTF-8, which a hand edit of a SQL_ASCII database can write, while \(what) (\(error.message)); \(kept). Find the row with that byte in psql and fix or delete it.")
         case .statement where state.hasPrefix("XX"):
             self.init(.corrupt, path: url, "the server reports damage while \(what) (\(error.message)); \(kept). Check the server's log.")
         case .statement:

@@ -23,6 +23,16 @@ final class PostgresResult {
         return String(cString: value)
     }
 
+    /// Whether the column's text is UTF-8 (NULL counts as valid). Always in a UTF8 database;
+    /// a SQL_ASCII or single-byte one keeps whatever bytes a hand edit gave it.
+    func isValidUTF8(_ row: Int, _ column: Int) -> Bool {
+        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return true }
+        let count = Int(PQgetlength(handle, Int32(row), Int32(column)))
+        return UnsafeRawPointer(value).withMemoryRebound(to: UInt8.self, capacity: count) {
+            UTF8Validation.firstInvalid(in: UnsafeBufferPointer(start: $0, count: count)) == nil
+        }
+    }
+
     /// A `bigint` or `integer` column; nil for NULL or anything else.
     func int64(_ row: Int, _ column: Int) -> Int64? {
         string(row, column).flatMap { Int64($0) }

@@ -86,9 +86,9 @@ class PostgresAdminRows: AdminRows {
 
     func quarantineKeys() throws -> [(id: Int64, key: String, nameable: Bool)] {
         let result = try connection.execute("SELECT id, key FROM quarantine ORDER BY id")
-        // The server sends UTF-8 only: the client encoding is UTF8, and other bytes a hand edit
-        // put in a SQL_ASCII database fail the read (SQLSTATE 22021) rather than arrive.
-        return (0..<result.rowCount).map { (result.int64($0, 0) ?? 0, result.string($0, 1) ?? "", true) }
+        // Always UTF-8 in a UTF8 database; a SQL_ASCII or single-byte one passes on the bytes a
+        // hand edit gave it (see `PostgresConnection.takeServerEncoding`).
+        return (0..<result.rowCount).map { (result.int64($0, 0) ?? 0, result.string($0, 1) ?? "", result.isValidUTF8($0, 1)) }
     }
 
     func quarantineIDs(around id: Int64, each: Int) throws -> [Int64] {
