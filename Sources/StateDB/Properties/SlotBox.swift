@@ -92,7 +92,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         // mount attaches) is told without the lock: 1.2% of mounting 10,000 rows (769.0 M →
         // 760.1 M instructions). An attached one is checked under it, since `$x` on another
         // thread may set `_reach` meanwhile.
-        assert(isOnTheMainActor(), "a slot box is attached by its view host, on the main actor")
+        assert(isAttachedOnTheMainActor())
         if _cell != nil {
             let lock = self.lock
             lock.lock()
@@ -114,7 +114,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     @_specialize(where Value == Bool)
     @_specialize(where Value == Double)
     private func attach(store: StateStore, cell: TypedSlotCell<Value>, location: SlotLocation<Value>? = nil) {
-        assert(isOnTheMainActor(), "a slot box is attached by its view host, on the main actor")
+        assert(isAttachedOnTheMainActor())
         let lock = self.lock
         lock.lock()
         // Assignments, not `swap`: the generic function ran unspecialized and looked the
@@ -284,10 +284,10 @@ extension SlotBox {
     }
 }
 
-/// For `assert`s only (release builds never call it): traps, rather than returning false, when
-/// not isolated to the main actor, which is a serial executor but not always the main thread
-/// (a test runner's may run on a worker thread).
-private func isOnTheMainActor() -> Bool {
-    MainActor.assertIsolated()
+/// For `assert`s only (release builds never call it): traps, with its own message, rather than
+/// returning false, when not isolated to the main actor, which is a serial executor but not
+/// always the main thread (a test runner's may run on a worker thread).
+private func isAttachedOnTheMainActor() -> Bool {
+    MainActor.assertIsolated("a slot box is attached by its view host, on the main actor")
     return true
 }
