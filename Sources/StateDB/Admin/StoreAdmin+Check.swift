@@ -127,7 +127,7 @@ extension StoreAdmin {
             var problems: [CheckReport.Problem] = []
             _ = attempt("slots") {
                 let statement = try connection.prepare(
-                    "SELECT key, type, encoding, value, created_at, updated_at, seen_at, version, identity, property FROM slots NOT INDEXED")
+                    "SELECT key, type, encoding, value, seen_at, version, created_at, updated_at, identity, property FROM slots NOT INDEXED")
                 var texts = RepeatedTexts()
                 var types = SlotTypeCache()
                 while try statement.step() {

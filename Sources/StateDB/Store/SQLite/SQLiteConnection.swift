@@ -279,6 +279,8 @@ final class SQLiteStatement {
     func columnType(at index: Int32) -> Int32 { sqlite3_column_type(handle, index) }
     func isNull(at index: Int32) -> Bool { columnType(at: index) == SQLITE_NULL }
     func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+    /// How many columns the statement's rows have.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
     func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
     func string(at index: Int32) -> String {
         guard let text = sqlite3_column_text(handle, index) else { return "" }

@@ -103,7 +103,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 dataVersion = try connection.pragmaInteger(.dataVersion)
                 return (nil, try StoreClock.current(on: connection))
             }
-            let statement = try connection.prepare(StoredRow.selectSQL)
+            let statement = try connection.prepare(StoredRow.loadSQL)
             var rows: [DormantRowBox] = []
             rows.reserveCapacity(Int(try rowCount()))  // no regrowth as it fills
             var texts = RepeatedTexts(sharesKeyParts: true)
