@@ -49,6 +49,10 @@ final class ReadRecorder {
 enum ReadTracker {
     private static let slot = ThreadRecorderSlot<ReadRecorder>()
 
+    /// The recorder of the body this thread is evaluating, nil outside one. A thread with one
+    /// is running the main actor's view host.
+    static var current: ReadRecorder? { slot.current }
+
     static func recordRead(of cell: SlotCell) {
         slot.current?.record(cell)
     }

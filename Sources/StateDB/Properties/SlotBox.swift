@@ -141,6 +141,12 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     @_specialize(where Value == Bool)
     @_specialize(where Value == Double)
     override func get() -> Value {
+        // A body being evaluated (a recorder on this thread) runs on the main actor, where the
+        // host, `_cell`'s one writer, runs: its read cannot race, and skips the side lock.
+        if tracksReads, let recorder = ReadTracker.current, let cell = _cell {
+            recorder.record(cell)
+            return cell.lockedValue
+        }
         let lock = self.lock
         lock.lock()
         if let cell = _cell {
