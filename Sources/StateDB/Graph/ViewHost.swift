@@ -290,7 +290,10 @@ public final class ViewHost {
             if node.attachments != nil { modifierRuntime.evaluated(node) }
             return
         }
-        attachSlots(of: node, previousView: previousView)
+        // Read once: each read of the node's field copied the struct (retaining what it holds)
+        // for the call it was passed to, 1.6% of mounting a list of rows.
+        let view = node.view
+        attachSlots(of: node, view: view, previousView: previousView)
         // One recorder serves every evaluation of this host (children are evaluated after their
         // parent's body has run, so evaluations do not nest); a body that re-enters the host
         // (calls `update()`) while its reads are being recorded gets a fresh one.
@@ -302,13 +305,13 @@ public final class ViewHost {
         var (children, observed) = observedChanges.track(chainDepth: depth + 1) { ReadTracker.withRecorder(recorder) { () -> ChildList in
             var list = ChildList(containerShape: node.position?.contentShape)
             if let addChildren = node.info.addPrimitiveChildren {
-                addChildren(node.view, &list)
+                addChildren(view, &list)
             } else if !node.info.hasNoBody {
                 bodyEvaluationCount += 1
                 if node.info.environmentFields.isEmpty {
-                    list.addBlock(body(of: node.view))
+                    list.addBlock(body(of: view))
                 } else {
-                    list.addBlock(modifierRuntime.evaluatingBody(of: node) { body(of: node.view) })
+                    list.addBlock(modifierRuntime.evaluatingBody(of: node) { body(of: view) })
                 }
             }
             return list
@@ -439,18 +442,19 @@ public final class ViewHost {
         if node.attachments != nil { modifierRuntime.unmounted(node) }
     }
 
-    /// Attaches the slot fields of `node.view`. A field of a re-created struct takes over the
-    /// slot of the same field in `previousView` (or in `node.view` itself, evaluated again as
-    /// it is); a field with no attached predecessor attaches to the slot of its key.
+    /// Attaches the slot fields of `view`, the struct `node` holds. A field of a re-created
+    /// struct takes over the slot of the same field in `previousView` (or in `view` itself,
+    /// evaluated again as it is); a field with no attached predecessor attaches to the slot of
+    /// its key.
     ///
     /// The node keeps no list of its slots: the struct it holds is the one attached last, and
     /// its fields hold the slots (`SlotProperty.attachedLocation`). A list per view was an
     /// allocation of 80 bytes for a view with two `@State`s.
-    private func attachSlots(of node: ViewNode, previousView: (any View)?) {
+    private func attachSlots(of node: ViewNode, view: any View, previousView: (any View)?) {
         let fields = node.info.slotFields
         guard !fields.isEmpty else { return }
         if node.info.hasFocusState { focus.isActive = true }
-        withBytes(of: node.view) { base in
+        withBytes(of: view) { base in
             withOptionalBytes(of: previousView) { previousBase in
                 for (index, field) in fields.enumerated() {
                     let property = loadSlotProperty(field.type, at: base + field.offset)
