@@ -10,13 +10,8 @@ import Testing
 struct PostgresEncodingTests {
     let name = "naïve café 🙂"
 
-    /// A new empty database in `encoding` (C locale, which every encoding allows), dropped when
-    /// the value is released.
     func database(encoding: String) throws -> PostgresTestDatabase {
-        let server = try PostgresTestServer.shared()
-        let name = "statedb_test_\(encoding.lowercased())_\(UUID().uuidString.prefix(8).lowercased())"
-        try server.psql("postgres", "CREATE DATABASE \(name) ENCODING '\(encoding)' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
-        return PostgresTestDatabase(server: server, name: name)
+        try PostgresTestServer.shared().database(encoding: encoding)
     }
 
     /// The bytes of `column` as stored, as hex, in the row of `table` whose key starts with `prefix`.

@@ -127,6 +127,14 @@ final class PostgresTestServer: Sendable {
         return PostgresTestDatabase(server: self, name: name)
     }
 
+    /// A new empty database in `encoding` (C locale, which every encoding allows), dropped
+    /// when the returned value is released.
+    func database(encoding: String) throws -> PostgresTestDatabase {
+        let name = "statedb_test_\(encoding.lowercased())_\(UUID().uuidString.prefix(8).lowercased())"
+        try psql("postgres", "CREATE DATABASE \(name) ENCODING '\(encoding)' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+        return PostgresTestDatabase(server: self, name: name)
+    }
+
     /// Runs `psql` on database `name` with `sql`, as an operator would, and returns its output
     /// (unaligned, tuples only, trimmed).
     @discardableResult

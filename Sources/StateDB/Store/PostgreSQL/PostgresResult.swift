@@ -25,12 +25,23 @@ final class PostgresResult {
 
     /// Whether the column's text is UTF-8 (NULL counts as valid). Always in a UTF8 database;
     /// a SQL_ASCII or single-byte one keeps whatever bytes a hand edit gave it.
-    func isValidUTF8(_ row: Int, _ column: Int) -> Bool {
-        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return true }
+    func isValidUTF8(_ row: Int, _ column: Int) -> Bool { firstInvalidUTF8(row, column) == nil }
+
+    /// Where the column's text stops being UTF-8 (see `isValidUTF8`); nil when it is UTF-8 or NULL.
+    func firstInvalidUTF8(_ row: Int, _ column: Int) -> (offset: Int, byte: UInt8)? {
+        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return nil }
         let count = Int(PQgetlength(handle, Int32(row), Int32(column)))
         return UnsafeRawPointer(value).withMemoryRebound(to: UInt8.self, capacity: count) {
-            UTF8Validation.firstInvalid(in: UnsafeBufferPointer(start: $0, count: count)) == nil
+            UTF8Validation.firstInvalid(in: UnsafeBufferPointer(start: $0, count: count))
         }
+    }
+
+    /// The column's bytes as they came, for a text that is not UTF-8 (`string` reads it with
+    /// U+FFFD); empty for NULL.
+    func rawBytes(_ row: Int, _ column: Int) -> [UInt8] {
+        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return [] }
+        let count = Int(PQgetlength(handle, Int32(row), Int32(column)))
+        return UnsafeRawPointer(value).withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     /// A `bigint` or `integer` column; nil for NULL or anything else.

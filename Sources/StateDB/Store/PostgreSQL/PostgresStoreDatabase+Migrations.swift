@@ -26,7 +26,10 @@ extension PostgresStoreDatabase: MigrationDatabase {
     /// In byte order, as SQLite sorts (`COLLATE "C"`).
     func slotKeys() throws -> [String] {
         let result = try connection.execute(#"SELECT key FROM slots ORDER BY key COLLATE "C""#)
-        return (0..<result.rowCount).map { result.string($0, 0) ?? "" }
+        // A key that is not UTF-8 (a hand edit in a SQL_ASCII or single-byte database) names
+        // no slot a migration could mean, and read with U+FFFD it would name another: such
+        // rows are left as they are (`statedb check` lists them).
+        return (0..<result.rowCount).compactMap { result.isValidUTF8($0, 0) ? result.string($0, 0) ?? "" : nil }
     }
 
     func slotRow(_ key: String) throws -> StoredRow? {

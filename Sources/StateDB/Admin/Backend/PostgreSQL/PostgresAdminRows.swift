@@ -3,7 +3,8 @@
 ///
 /// Keys are compared and ordered `COLLATE "C"`, by their bytes, as SQLite orders them,
 /// whatever the database's collation. Listings of every row go through a cursor fetched
-/// `fetchSize` rows at a time, so the client holds one batch, never the table.
+/// `fetchSize` rows at a time, so the client holds one batch, never the table. Keys, types and
+/// text values are read checked for UTF-8, as on a file (`StoredRow+PostgresUTF8.swift`).
 class PostgresAdminRows: AdminRows {
     let connection: PostgresConnection
     /// Rows per `FETCH`: few round trips, little memory.
@@ -16,8 +17,11 @@ class PostgresAdminRows: AdminRows {
     func row(_ key: String) throws -> StoredRow? {
         let result = try connection.execute(
             "SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots WHERE key = $1", [.text(key)])
-        return result.rowCount == 1 ? StoredRow(result, row: 0) : nil
+        return result.rowCount == 1 ? try StoredRow(readingUTF8: result, row: 0, location: location) : nil
     }
+
+    /// The store's URL without its password, for messages.
+    var location: String { connection.redactedURL }
 
     func forEachRow(from start: String?, _ body: (StoredRow) throws -> Bool) throws {
         if let start {
@@ -33,7 +37,7 @@ class PostgresAdminRows: AdminRows {
                 ORDER BY key COLLATE "C"
                 """)
         }
-        try fetchAll { result, index in try body(StoredRow(result, row: index)) }
+        try fetchAll { result, index in try body(StoredRow(readingUTF8: result, row: index, location: location)) }
     }
 
     /// Fetches the open cursor `statedb_admin_rows` batch by batch until it is done or `body`
@@ -52,16 +56,33 @@ class PostgresAdminRows: AdminRows {
         closed = true
     }
 
-    func keys(from start: String, limit: Int) throws -> [String] {
-        let result = try connection.execute(#"SELECT key FROM slots WHERE key COLLATE "C" >= $1 ORDER BY key COLLATE "C" LIMIT $2"#,
-                                            [.text(start), .integer(Int64(limit))])
-        return (0..<result.rowCount).compactMap { result.string($0, 0) }
+    func keys(from start: String, limit: Int) throws -> [String] { try keys(from: start, limit: limit, skipping: false) }
+    func keys(before start: String, limit: Int) throws -> [String] { try keys(before: start, limit: limit, skipping: false) }
+    func nameableKeys(from start: String, limit: Int) throws -> [String] { try keys(from: start, limit: limit, skipping: true) }
+    func nameableKeys(before start: String, limit: Int) throws -> [String] { try keys(before: start, limit: limit, skipping: true) }
+
+    private func keys(from start: String, limit: Int, skipping: Bool) throws -> [String] {
+        try keys(try connection.execute(#"SELECT key FROM slots WHERE key COLLATE "C" >= $1 ORDER BY key COLLATE "C" LIMIT $2"#,
+                                        [.text(start), .integer(Int64(limit))]), skipping: skipping)
     }
 
-    func keys(before start: String, limit: Int) throws -> [String] {
-        let result = try connection.execute(#"SELECT key FROM slots WHERE key COLLATE "C" < $1 ORDER BY key COLLATE "C" DESC LIMIT $2"#,
-                                            [.text(start), .integer(Int64(limit))])
-        return (0..<result.rowCount).compactMap { result.string($0, 0) }
+    private func keys(before start: String, limit: Int, skipping: Bool) throws -> [String] {
+        try keys(try connection.execute(#"SELECT key FROM slots WHERE key COLLATE "C" < $1 ORDER BY key COLLATE "C" DESC LIMIT $2"#,
+                                        [.text(start), .integer(Int64(limit))]), skipping: skipping)
+    }
+
+    /// `skipping`: pass over a key that is not UTF-8 instead of refusing it.
+    private func keys(_ result: PostgresResult, skipping: Bool) throws -> [String] {
+        var keys: [String] = []
+        for row in 0..<result.rowCount {
+            if skipping {
+                if !result.isValidUTF8(row, 0) { continue }
+            } else {
+                try result.requireUTF8Key(row, 0, location: location)
+            }
+            keys.append(result.string(row, 0) ?? "")
+        }
+        return keys
     }
 
     func rowCount() throws -> Int {
@@ -107,7 +128,7 @@ class PostgresAdminRows: AdminRows {
             SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots
             WHERE seen_at < $1 AND NOT starts_with(key, $2) AND NOT starts_with(key, $3) ORDER BY key COLLATE "C"
             """, [.integer(cutoff), .text(excluded[0]), .text(excluded[1])])
-        return (0..<result.rowCount).map { StoredRow(result, row: $0) }
+        return try (0..<result.rowCount).map { try StoredRow(readingUTF8: result, row: $0, location: location) }
     }
 
     func isExplicitKey(_ key: String) throws -> Bool {
@@ -120,6 +141,7 @@ class PostgresAdminRows: AdminRows {
             SELECT key, type FROM slots WHERE seen_at >= $1 AND key NOT IN (SELECT key FROM statedb_explicit_keys)
             """, [.integer(cutoff)])
         try fetchAll { result, index in
+            try result.requireUTF8Key(index, 0, location: location)
             try body(result.string(index, 0) ?? "", result.string(index, 1) ?? "")
             return true
         }
@@ -140,6 +162,10 @@ class PostgresAdminRows: AdminRows {
             WHERE key COLLATE "C" >= $1 ORDER BY key COLLATE "C"
             """, [.text(start)])
         try fetchAll { result, row in
+            // Copied as they are by `mv`: text read with U+FFFD would be written back changed.
+            try result.requireUTF8Key(row, 0, location: location)
+            try result.requireUTF8Text(row, 1, of: "type", location: location)
+            try result.requireUTF8Text(row, 3, of: "value", location: location)
             let encoding = result.string(row, 2) ?? ""
             // The columns as they are: text goes back as text under the same encoding, bytes as
             // bytes, so a value that does not read as its encoding moves unchanged.

@@ -44,7 +44,7 @@ extension StoreAdmin {
                 let batch = try connection.execute("FETCH 500 FROM statedb_admin_check")
                 if batch.rowCount == 0 { break }
                 for index in 0..<batch.rowCount {
-                    let row = StoredRow(batch, row: index)
+                    let row = StoredRow(checkingUTF8: batch, row: index)
                     slotCount += 1
                     progress?(slotCount)
                     let storedIdentity = batch.string(index, 9) ?? "", storedProperty = batch.string(index, 10) ?? ""
