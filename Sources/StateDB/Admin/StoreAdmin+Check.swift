@@ -140,10 +140,7 @@ extension StoreAdmin {
                 }
             }
             let quarantined = attempt("quarantine") { try SQLiteAdminRows(connection).quarantine(id: nil) } ?? []
-            for entry in quarantined {
-                guard let keyProblem = entry.keyProblem else { continue }
-                problems.append(.init(key: entry.key, message: "quarantined value \(entry.id): \(keyProblem), so it names no slot it could be restored to; `statedb quarantine drop` it"))
-            }
+            problems += Self.keyProblems(of: quarantined)
             problems.sort { $0.key < $1.key }
             var fileProblems: [String]
             do {
@@ -197,6 +194,16 @@ extension StoreAdmin {
             }
         }
         return valueProblem(in: row, types: &types)
+    }
+
+    /// The quarantined values whose key is not UTF-8 (`keyProblem`): restored, each would be
+    /// written over the slot its key reads as, so `restore` refuses it and `check` lists it.
+    static func keyProblems(of quarantined: [QuarantinedValue]) -> [CheckReport.Problem] {
+        quarantined.compactMap { entry in
+            entry.keyProblem.map {
+                .init(key: entry.key, message: "quarantined value \(entry.id): \($0), so it names no slot it could be restored to; `statedb quarantine drop` it")
+            }
+        }
     }
 
     /// What is wrong with a row's value, or nil: it must read as its encoding, be JSON where

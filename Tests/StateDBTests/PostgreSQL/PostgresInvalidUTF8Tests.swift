@@ -13,7 +13,7 @@ struct PostgresInvalidUTF8Tests {
     static let badKeyHex = "412F78FF79"
     static let lookalike = "A/x\u{FFFD}y"
     static let name = "ContentView/name"
-    static let deletion = #"DELETE FROM slots WHERE convert_to(key, current_setting('server_encoding')) = '\x412F78FF79'::bytea"#
+    static let deletion = "DELETE FROM slots WHERE convert_to(key, current_setting('server_encoding')) = decode('412F78FF79', 'hex')"
 
     /// A store in a new database of `encoding` with the look-alike slot, a text slot whose value
     /// a hand edit made `A<FF>B`, and the row under the bad key, written by hand.
@@ -65,9 +65,10 @@ struct PostgresInvalidUTF8Tests {
         }
         #expect(try database.psql("SELECT value FROM slots WHERE key = '\(Self.lookalike)'") == "the real one", "the look-alike slot was never taken for it")
         // A key typed wrong next to it is still just not found: the suggestions pass it over.
+        // (Refusing it, as the commands above do, would exit 5.)
         let typo = try CLI.run("get", url, "A/x")
         #expect(typo.status == 1 && typo.stderr.contains("no slot"), "\(typo)")
-        #expect(typo.stderr.contains(Self.lookalike), "the key that can be typed is suggested: \(typo)")
+        #expect(typo.stderr.components(separatedBy: Self.lookalike).count == 2, "the key that can be typed is suggested, once: \(typo)")
 
         // The statement the message gives deletes exactly that row; then the commands run.
         #expect(try database.psql(Self.deletion + " RETURNING version") == "1")
@@ -92,8 +93,48 @@ struct PostgresInvalidUTF8Tests {
         #expect(move.stderr.contains("the value of slot \"\(Self.name)\" is not valid UTF-8 (byte 0xFF at offset 1), and copying it would change its bytes"), "\(move)")
         #expect(try database.dump() == before)
 
+        // An import of the text it reads as is a change, not "unchanged": the bytes are rewritten.
+        let folder = TemporaryDirectory()
+        let file = folder.path("import.json")
+        try #"{"format": "statedb-export", "formatVersion": 1, "slots": [{"key": "ContentView/name", "type": "Swift.String", "value": "A\uFFFDB"}]}"#
+            .write(toFile: file, atomically: false, encoding: .utf8)
+        let imported = try CLI.run("import", url, file)
+        #expect(imported.status == 0 && imported.stdout.contains("0 created, 1 updated"), "\(imported)")
+        #expect(try database.psql("SELECT encode(convert_to(value, 'SQL_ASCII'), 'hex') FROM slots WHERE key = '\(Self.name)'").contains("efbfbd"),
+                "stored as the U+FFFD the file holds, in UTF-8")
+
         #expect(try CLI.run("set", url, Self.name, #""AB""#).status == 0)
         #expect(try CLI.run("export", url).status == 0)
+    }
+
+    /// A quarantine entry under such a key is listed by `check` and dropped by its id, but never
+    /// restored onto the slot its key reads as, by `quarantine restore` or by a migration.
+    @Test func aQuarantinedValueUnderSuchAKeyIsNeverRestored() throws {
+        let database = try store(encoding: "SQL_ASCII")
+        let url = database.url
+        try database.psql(Self.deletion)
+        try database.psql(#"""
+            INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
+                VALUES (E'A/x\xffy', 'A', E'x\xffy', 'Swift.Int', 'Swift.String', 'integer', '5', 'not a String', 1)
+            """#)
+        let before = try database.dump()
+        let restore = try CLI.run("quarantine", "restore", url, "1", "--force")
+        #expect(restore.status == 5, "\(restore)")
+        #expect(restore.stderr.contains("quarantined value 1 cannot be restored: its key is not valid UTF-8 (byte 0xFF at offset 3)"), "\(restore)")
+        #expect(try database.dump() == before)
+        let check = try CLI.run("check", url)
+        #expect(check.status == 5, "\(check)")
+        #expect(check.stdout.contains("quarantined value 1: its key is not valid UTF-8 (byte 0xFF at offset 3), so it names no slot it could be restored to; `statedb quarantine drop` it"), "\(check)")
+
+        // A migration that takes the quarantined Int values back as text passes it over.
+        let folder = TemporaryDirectory()
+        let file = folder.path("retype.json")
+        try #"{ "migrations": [ { "name": "A as text", "retype": { "keys": "A/*", "from": "Swift.Int", "to": "Swift.String" } } ] }"#.write(toFile: file, atomically: false, encoding: .utf8)
+        let migrate = try CLI.run("migrate", "up", url, "--app", file)
+        #expect(migrate.status == 0, "\(migrate)")
+        #expect(try database.psql("SELECT value FROM slots WHERE key = '\(Self.lookalike)'") == "the real one")
+        #expect(try database.psql("SELECT count(*) FROM quarantine") == "1")
+        #expect(try CLI.run("quarantine", "drop", url, "1").status == 0)
     }
 
     /// State migrations match keys by the text they read, so a key that is not UTF-8 is left as
@@ -108,6 +149,6 @@ struct PostgresInvalidUTF8Tests {
         let store = try StateStore(url: database.url)
         #expect(try store.binding(for: "B/x\u{FFFD}y", default: "").wrappedValue == "the real one", "the slot the identity names is moved")
         store.close()
-        #expect(try database.psql(#"SELECT value FROM slots WHERE convert_to(key, 'SQL_ASCII') = '\x412F78FF79'::bytea"#) == "bad key")
+        #expect(try database.psql("SELECT value FROM slots WHERE convert_to(key, 'SQL_ASCII') = decode('\(Self.badKeyHex)', 'hex')") == "bad key")
     }
 }

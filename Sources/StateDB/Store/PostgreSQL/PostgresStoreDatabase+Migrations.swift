@@ -66,9 +66,10 @@ extension PostgresStoreDatabase: MigrationDatabase {
     func quarantinedValues(storedType: String) throws -> [(id: Int64, key: String, value: StoredValue?)] {
         let result = try connection.execute("SELECT id, key, encoding, value, blob FROM quarantine WHERE stored_type = $1 ORDER BY id",
                                             [.text(storedType)])
-        return (0..<result.rowCount).map { row in
-            (result.int64(row, 0) ?? 0, result.string(row, 1) ?? "",
-             try? StoredValue.read(from: result, row: row, valueColumn: 3, blobColumn: 4, encoding: result.string(row, 2) ?? ""))
+        return (0..<result.rowCount).compactMap { row in
+            guard result.isValidUTF8(row, 1) else { return nil }  // as in `slotKeys`
+            return (result.int64(row, 0) ?? 0, result.string(row, 1) ?? "",
+                    try? StoredValue.read(from: result, row: row, valueColumn: 3, blobColumn: 4, encoding: result.string(row, 2) ?? ""))
         }
     }
 

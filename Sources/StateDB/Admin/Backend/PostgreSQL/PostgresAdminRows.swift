@@ -99,9 +99,12 @@ class PostgresAdminRows: AdminRows {
             let (value, problem) = QuarantinedValue.json {
                 try StoredValue.read(from: result, row: row, valueColumn: 5, blobColumn: 6, encoding: encoding)
             }
+            // `restore` writes the entry back under its key: one that is not UTF-8 is marked,
+            // so that it is refused (and `check` lists it).
+            let keyProblem = result.invalidUTF8(row, 1).map { "its key is not valid UTF-8 (\($0))" }
             return QuarantinedValue(id: result.int64(row, 0) ?? 0, key: result.string(row, 1) ?? "", storedType: result.string(row, 2) ?? "",
                                     expectedType: result.string(row, 3) ?? "", encoding: encoding, value: value, problem: problem,
-                                    error: result.string(row, 7) ?? "", quarantinedAt: result.int64(row, 8) ?? 0)
+                                    error: result.string(row, 7) ?? "", quarantinedAt: result.int64(row, 8) ?? 0, keyProblem: keyProblem)
         }
     }
 

@@ -63,7 +63,7 @@ extension PostgresAdminRows {
                 WHERE key = ANY($1::text[])
                 """, [.textArray(Array(batch))])
             for index in 0..<result.rowCount {
-                let row = StoredRow(result, row: index)
+                let row = try StoredRow(readingUTF8: result, row: index, location: location)
                 found[ByteKey(row.key)] = row
             }
         }

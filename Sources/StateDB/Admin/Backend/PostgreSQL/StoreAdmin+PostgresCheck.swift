@@ -56,12 +56,14 @@ extension StoreAdmin {
                 }
             }
             try connection.execute("CLOSE statedb_admin_check")
+            let quarantined = try rows.quarantine(id: nil)
+            problems += Self.keyProblems(of: quarantined)
             problems.sort { ByteKey($0.key) < ByteKey($1.key) }
             return CheckReport(integrity: schemaProblems.isEmpty ? ["ok"] : schemaProblems, schemaVersion: schemaVersion,
                                migrations: migrations, schemaDifferences: [], clockTick: tick,
                                clockProblem: tick == nil ? "statedb_clock has no row" : nil,
                                aheadOfClock: ahead, slotCount: slotCount, problems: problems, unreadable: nil,
-                               quarantined: try rows.quarantine(id: nil))
+                               quarantined: quarantined)
         }
     }
 }

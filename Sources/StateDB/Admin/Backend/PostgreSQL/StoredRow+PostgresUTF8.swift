@@ -68,6 +68,6 @@ extension PostgresResult {
     /// read the deletion's tombstone with U+FFFD and reset the slot that key reads as).
     func deletionAdvice(_ row: Int, keyColumn: Int) -> String {
         let hex = rawBytes(row, keyColumn).map(\.hexDigits).joined()
-        return #"With the app stopped, delete it with psql: DELETE FROM slots WHERE convert_to(key, current_setting('server_encoding')) = '\x"# + hex + "'::bytea"
+        return "With the app stopped, delete it with psql: DELETE FROM slots WHERE convert_to(key, current_setting('server_encoding')) = decode('\(hex)', 'hex')"
     }
 }
