@@ -37,6 +37,9 @@ extension StoreAdmin {
             let type: SlotType
             let storedTypeName: String
             if let existing {
+                if case .failure(let problem) = existing.value, problem.typeIsNotUTF8 {
+                    throw AdminError(.unreadableValue, path: path, "slot \(JSONValue.quoted(key)): \(problem.message), then `statedb set` it with --type; written back as read, the type would keep U+FFFD in place of its bad bytes. Nothing was written.")
+                }
                 type = SlotType(storedName: existing.type)
                 storedTypeName = existing.type
                 if let declared, declared != type {

@@ -84,6 +84,24 @@ import Testing
         #expect(try CLI.run("import", path, file).stdout.contains(" 0 created, 0 updated"), "the export round-trips")
     }
 
+    /// A type that is not UTF-8 makes its slot unreadable; `set` refuses to write the type back
+    /// with U+FFFD and says to remove the slot and create it again.
+    @Test func aTypeThatIsNotUTF8IsNotWrittenBackBySet() throws {
+        try sqlite(path, """
+            DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)';
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+                VALUES ('A/t', 'A', 't', CAST(X'53776966742E496EFF74' AS TEXT), 'integer', 1, 0, 0, 0, 1);
+            """)
+        let bytes = try fileBytes(path)
+        let set = try CLI.run("set", path, "A/t", "2")
+        #expect(set.status == 5, "\(set)")
+        #expect(set.stderr.contains("slot \"A/t\": the type is not valid UTF-8 (byte 0xFF at offset 8); no app reads this slot. `statedb rm` it, then `statedb set` it with --type"), "\(set)")
+        #expect(try fileBytes(path) == bytes, "nothing written")
+        #expect(try CLI.run("rm", path, "A/t").status == 0)
+        #expect(try CLI.run("set", path, "A/t", "2", "--type", "Int").status == 0)
+        #expect(SQLiteProbe(path: path).value("A/t") == "2")
+    }
+
     /// A quarantine entry under such a key is shown, listed by `check` and dropped by its id,
     /// but never restored onto (nor moved with) the slot its key reads as.
     @Test func aQuarantinedValueUnderSuchAKeyIsNotRestored() throws {

@@ -107,6 +107,22 @@ struct PostgresInvalidUTF8Tests {
         #expect(try CLI.run("export", url).status == 0)
     }
 
+    /// `set` never writes a type that is not UTF-8 back with U+FFFD.
+    @Test func aTypeThatIsNotUTF8IsNotWrittenBackBySet() throws {
+        let database = try store(encoding: "LATIN1")
+        let url = database.url
+        try database.psql(Self.deletion)
+        try database.psql(#"""
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+                VALUES ('A/t', 'A', 't', E'Swift.In\xfft', 'integer', '1', 0, 0, 0, 1)
+            """#)
+        let before = try database.dump()
+        let set = try CLI.run("set", url, "A/t", "2")
+        #expect(set.status == 5, "\(set)")
+        #expect(set.stderr.contains("slot \"A/t\": the type is not valid UTF-8 (byte 0xFF at offset 8)"), "\(set)")
+        #expect(try database.dump() == before, "nothing written")
+    }
+
     /// A quarantine entry under such a key is listed by `check` and dropped by its id, but never
     /// restored onto the slot its key reads as, by `quarantine restore` or by a migration.
     @Test func aQuarantinedValueUnderSuchAKeyIsNeverRestored() throws {

@@ -123,6 +123,9 @@ enum StoredEncoding: Int, CaseIterable {
 
 struct StoredValueError: Error, CustomStringConvertible {
     let message: String
+    /// The row's type is not UTF-8 (a hand edit): its value is fine, but no app reads the slot,
+    /// and a command that writes the type back as read would store U+FFFD in its place.
+    var typeIsNotUTF8 = false
     var description: String { message }
 }
 

@@ -10,8 +10,8 @@ extension StoredRow {
     /// text value that is not UTF-8 marks the value unreadable, saying why.
     init(checkingUTF8 result: PostgresResult, row: Int) {
         self.init(result, row: row)
-        if let problem = Self.keyProblem(result, row: row) ?? Self.utf8Problem(result, row: row, encoding: encoding) {
-            value = .failure(StoredValueError(message: problem))
+        if let problem = Self.keyProblem(result, row: row).map({ StoredValueError(message: $0) }) ?? Self.utf8Problem(result, row: row, encoding: encoding) {
+            value = .failure(problem)
         }
     }
 
@@ -21,7 +21,7 @@ extension StoredRow {
     init(readingUTF8 result: PostgresResult, row: Int, location: String) throws {
         try result.requireUTF8Key(row, 0, location: location)
         self.init(result, row: row)
-        if let problem = Self.utf8Problem(result, row: row, encoding: encoding) { value = .failure(StoredValueError(message: problem)) }
+        if let problem = Self.utf8Problem(result, row: row, encoding: encoding) { value = .failure(problem) }
     }
 
     private static func keyProblem(_ result: PostgresResult, row: Int) -> String? {
@@ -30,12 +30,12 @@ extension StoredRow {
     }
 
     /// What is not UTF-8 in the type (column 1) or a text value (3), or nil.
-    private static func utf8Problem(_ result: PostgresResult, row: Int, encoding: String) -> String? {
+    private static func utf8Problem(_ result: PostgresResult, row: Int, encoding: String) -> StoredValueError? {
         if let fault = result.invalidUTF8(row, 1) {
-            return "the type is not valid UTF-8 (\(fault)); no app reads this slot. `statedb rm` it"
+            return StoredValueError(message: "the type is not valid UTF-8 (\(fault)); no app reads this slot. `statedb rm` it", typeIsNotUTF8: true)
         }
         if encoding == "text" || encoding == "json", let fault = result.invalidUTF8(row, 3) {
-            return "the \(encoding) value is not valid UTF-8 (\(fault)); the app reads it with U+FFFD in place of the bad bytes. `statedb set` it to the value meant"
+            return StoredValueError(message: "the \(encoding) value is not valid UTF-8 (\(fault)); the app reads it with U+FFFD in place of the bad bytes. `statedb set` it to the value meant")
         }
         return nil
     }

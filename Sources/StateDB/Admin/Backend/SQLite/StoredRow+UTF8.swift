@@ -15,8 +15,8 @@ extension StoredRow {
     /// type or text value that is not UTF-8 marks the value unreadable, saying why.
     init(checkingUTF8 statement: SQLiteStatement, texts: inout RepeatedTexts) {
         self.init(statement, texts: &texts)
-        if let problem = Self.keyProblem(statement) ?? Self.utf8Problem(statement, encoding: encoding) {
-            value = .failure(StoredValueError(message: problem))
+        if let problem = Self.keyProblem(statement).map({ StoredValueError(message: $0) }) ?? Self.utf8Problem(statement, encoding: encoding) {
+            value = .failure(problem)
         }
     }
 
@@ -26,7 +26,7 @@ extension StoredRow {
     init(readingUTF8 statement: SQLiteStatement, texts: inout RepeatedTexts, path: String) throws {
         try statement.requireUTF8Key(at: 0, path: path)
         self.init(statement, texts: &texts)
-        if let problem = Self.utf8Problem(statement, encoding: encoding) { value = .failure(StoredValueError(message: problem)) }
+        if let problem = Self.utf8Problem(statement, encoding: encoding) { value = .failure(problem) }
     }
 
     init(readingUTF8 statement: SQLiteStatement, path: String) throws {
@@ -40,12 +40,12 @@ extension StoredRow {
     }
 
     /// What is not UTF-8 in the type (column 1) or a text value (3), or nil.
-    private static func utf8Problem(_ statement: SQLiteStatement, encoding: String) -> String? {
+    private static func utf8Problem(_ statement: SQLiteStatement, encoding: String) -> StoredValueError? {
         if let fault = statement.invalidUTF8(at: 1) {
-            return "the type is not valid UTF-8 (\(fault)); no app reads this slot. `statedb rm` it"
+            return StoredValueError(message: "the type is not valid UTF-8 (\(fault)); no app reads this slot. `statedb rm` it", typeIsNotUTF8: true)
         }
         if encoding == "text" || encoding == "json", statement.columnType(at: 3) == SQLITE_TEXT, let fault = statement.invalidUTF8(at: 3) {
-            return "the \(encoding) value is not valid UTF-8 (\(fault)); the app reads it with U+FFFD in place of the bad bytes. `statedb set` it to the value meant"
+            return StoredValueError(message: "the \(encoding) value is not valid UTF-8 (\(fault)); the app reads it with U+FFFD in place of the bad bytes. `statedb set` it to the value meant")
         }
         return nil
     }
