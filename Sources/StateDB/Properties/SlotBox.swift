@@ -147,11 +147,11 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
             recorder.record(cell)
             return cell.lockedValue
         }
+        // Not in a body (nothing to record), or not attached: under the lock.
         let lock = self.lock
         lock.lock()
         if let cell = _cell {
             lock.unlock()
-            if tracksReads { ReadTracker.recordRead(of: cell) }
             return cell.lockedValue
         }
         let value = localValue

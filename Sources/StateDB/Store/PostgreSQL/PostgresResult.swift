@@ -29,19 +29,20 @@ final class PostgresResult {
 
     /// Where the column's text stops being UTF-8 (see `isValidUTF8`); nil when it is UTF-8 or NULL.
     func firstInvalidUTF8(_ row: Int, _ column: Int) -> (offset: Int, byte: UInt8)? {
-        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return nil }
-        let count = Int(PQgetlength(handle, Int32(row), Int32(column)))
-        return UnsafeRawPointer(value).withMemoryRebound(to: UInt8.self, capacity: count) {
-            UTF8Validation.firstInvalid(in: UnsafeBufferPointer(start: $0, count: count))
-        }
+        withBytes(row, column) { UTF8Validation.firstInvalid(in: $0) } ?? nil
     }
 
     /// The column's bytes as they came, for a text that is not UTF-8 (`string` reads it with
     /// U+FFFD); empty for NULL.
     func rawBytes(_ row: Int, _ column: Int) -> [UInt8] {
-        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return [] }
+        withBytes(row, column) { Array($0) } ?? []
+    }
+
+    /// `body` over the column's bytes in libpq's buffer; nil for NULL.
+    private func withBytes<T>(_ row: Int, _ column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard !isNull(row, column), let value = PQgetvalue(handle, Int32(row), Int32(column)) else { return nil }
         let count = Int(PQgetlength(handle, Int32(row), Int32(column)))
-        return UnsafeRawPointer(value).withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        return UnsafeRawPointer(value).withMemoryRebound(to: UInt8.self, capacity: count) { body(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     /// A `bigint` or `integer` column; nil for NULL or anything else.

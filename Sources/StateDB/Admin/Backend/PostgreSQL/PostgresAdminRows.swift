@@ -7,6 +7,8 @@
 /// text values are read checked for UTF-8, as on a file (`StoredRow+PostgresUTF8.swift`).
 class PostgresAdminRows: AdminRows {
     let connection: PostgresConnection
+    /// The store's URL without its password, for messages.
+    var location: String { connection.redactedURL }
     /// Rows per `FETCH`: few round trips, little memory.
     static let fetchSize = 500
 
@@ -19,9 +21,6 @@ class PostgresAdminRows: AdminRows {
             "SELECT key, type, encoding, value, blob, created_at, updated_at, seen_at, version FROM slots WHERE key = $1", [.text(key)])
         return result.rowCount == 1 ? try StoredRow(readingUTF8: result, row: 0, location: location) : nil
     }
-
-    /// The store's URL without its password, for messages.
-    var location: String { connection.redactedURL }
 
     func forEachRow(from start: String?, _ body: (StoredRow) throws -> Bool) throws {
         if let start {

@@ -10,7 +10,7 @@ extension StoredRow {
     /// text value that is not UTF-8 marks the value unreadable, saying why.
     init(checkingUTF8 result: PostgresResult, row: Int) {
         self.init(result, row: row)
-        if let problem = Self.keyProblem(result, row: row).map({ StoredValueError(message: $0) }) ?? Self.utf8Problem(result, row: row, encoding: encoding) {
+        if let problem = Self.keyProblem(result, row: row) ?? Self.utf8Problem(result, row: row, encoding: encoding) {
             value = .failure(problem)
         }
     }
@@ -24,9 +24,9 @@ extension StoredRow {
         if let problem = Self.utf8Problem(result, row: row, encoding: encoding) { value = .failure(problem) }
     }
 
-    private static func keyProblem(_ result: PostgresResult, row: Int) -> String? {
+    private static func keyProblem(_ result: PostgresResult, row: Int) -> StoredValueError? {
         guard let fault = result.invalidUTF8(row, 0) else { return nil }
-        return "the key is not valid UTF-8 (\(fault)): no app writes such a key, and statedb cannot name it. \(result.deletionAdvice(row, keyColumn: 0))"
+        return StoredValueError(message: "the key is not valid UTF-8 (\(fault)): no app writes such a key, and statedb cannot name it. \(result.deletionAdvice(row, keyColumn: 0))")
     }
 
     /// What is not UTF-8 in the type (column 1) or a text value (3), or nil.

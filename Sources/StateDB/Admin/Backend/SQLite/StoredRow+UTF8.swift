@@ -15,7 +15,7 @@ extension StoredRow {
     /// type or text value that is not UTF-8 marks the value unreadable, saying why.
     init(checkingUTF8 statement: SQLiteStatement, texts: inout RepeatedTexts) {
         self.init(statement, texts: &texts)
-        if let problem = Self.keyProblem(statement).map({ StoredValueError(message: $0) }) ?? Self.utf8Problem(statement, encoding: encoding) {
+        if let problem = Self.keyProblem(statement) ?? Self.utf8Problem(statement, encoding: encoding) {
             value = .failure(problem)
         }
     }
@@ -34,9 +34,9 @@ extension StoredRow {
         try self.init(readingUTF8: statement, texts: &texts, path: path)
     }
 
-    private static func keyProblem(_ statement: SQLiteStatement) -> String? {
+    private static func keyProblem(_ statement: SQLiteStatement) -> StoredValueError? {
         guard let fault = statement.invalidUTF8(at: 0) else { return nil }
-        return "the key is not valid UTF-8 (\(fault)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0))"
+        return StoredValueError(message: "the key is not valid UTF-8 (\(fault)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0))")
     }
 
     /// What is not UTF-8 in the type (column 1) or a text value (3), or nil.
