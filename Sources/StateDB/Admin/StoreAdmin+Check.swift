@@ -78,9 +78,9 @@ extension StoreAdmin {
     public func check(progress: ((Int) -> Void)? = nil) throws -> CheckReport {
         guard let sqlite else { return try postgresCheck(progress: progress) }
         let truncation = StoreFile.truncation(path)
-        return try sqlite.store.withConnection("checking the store") { connection in
+        return try sqlite.store.withStoreFile("checking the store") { connection, openedFile in
             // The file's integrity is checked on a connection of its own, alongside the rest.
-            let integrity = IntegrityCheckAlongside(path: path, readsTruncatedFile: truncation != nil)
+            let integrity = IntegrityCheckAlongside(path: path, file: openedFile, readsTruncatedFile: truncation != nil)
             defer { integrity.wait() }
             // The rest in one read transaction, so that it is one snapshot; ended by ROLLBACK, as
             // there is nothing to commit and SQLite refuses to COMMIT after meeting damage.

@@ -46,4 +46,22 @@ struct CheckIdentityTests {
         #expect(replaced.integrity == ["ok"])
         #expect(replaced.slotCount == 1)
     }
+
+    /// A damaged store put in the store's place after it was opened (before `check` started)
+    /// is not the file checked: its damage is not reported as the open store's.
+    @Test func aDamagedStorePutInPlaceAfterOpeningIsNotTheOneChecked() throws {
+        let folder = TemporaryDirectory()
+        try StoreDamage.makeStore(folder.storePath, count: 50)
+        let damaged = folder.path("damaged.sqlite")
+        try StoreDamage.makeStore(damaged, count: 50)
+        try StoreDamage.damageKeyIndex(damaged)
+        #expect(try StoreAdmin(path: damaged, access: .read).check().integrity != ["ok"], "the damage must be one the integrity check reports")
+
+        let admin = try StoreAdmin(path: folder.storePath, access: .read)
+        defer { admin.close() }
+        #expect(rename(damaged, folder.storePath) == 0)
+        let report = try admin.check()
+        #expect(report.integrity == ["ok"])
+        #expect(report.slotCount == 50)
+    }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// A store's SQLite file: the `StoreDatabase` conformance every `StateStore(path:)` runs on,
 /// holding every statement the store runs on its connection.
@@ -10,6 +11,10 @@ final class SQLiteStoreDatabase: StoreDatabase {
     let path: String
     /// `PRAGMA data_version` when last polled: it changes when another connection committed.
     private var dataVersion: Int64 = 0
+    /// The file the connection opened, as `lstat` saw it once SQLite had opened it (nil in
+    /// memory): a second connection opened by path later (`statedb check`'s integrity check)
+    /// must find this file there, not one put in its place since.
+    private(set) var openedFile: stat?
 
     /// Opens the store file at `path` (`StoreFile.inspect` has refused what is not ours), applies
     /// pending schema migrations (after a backup) and the app's state migrations, and turns the
@@ -66,6 +71,8 @@ final class SQLiteStoreDatabase: StoreDatabase {
         // that they are still ours before anything is written (see FileSafety).
         _ = try connection.pragmaInteger(.schemaVersion)
         try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
+        var file = stat()
+        openedFile = lstat(path, &file) == 0 ? file : nil
         guard !options.readOnly else { return }
         // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
         // transaction across a process crash, which is the promise `flush()` makes.

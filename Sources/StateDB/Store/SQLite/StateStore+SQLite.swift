@@ -56,12 +56,18 @@ extension StateStore {
     /// errors into `StateStoreError`s that say what was being done. For the tools that work on
     /// the file itself; a store on PostgreSQL refuses them.
     func withConnection<T>(_ what: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try withStoreFile(what) { connection, _ in try body(connection) }
+    }
+
+    /// `withConnection`, also handing `body` the file the connection opened, as `lstat` saw it
+    /// then (nil when it could not be seen).
+    func withStoreFile<T>(_ what: String, _ body: (SQLiteConnection, stat?) throws -> T) throws -> T {
         try withDatabase { database in
             guard let sqlite = database as? SQLiteStoreDatabase else {
                 throw StateStoreError(.cannotOpen, path: path, "this store is on PostgreSQL, and \(what) works on a SQLite store file only; nothing was changed.")
             }
             do {
-                return try body(sqlite.connection)
+                return try body(sqlite.connection, sqlite.openedFile)
             } catch let error as SQLiteError {
                 throw StateStoreError(error, path: path, doing: what)
             }

@@ -13,10 +13,9 @@ import Foundation
 /// The integrity check sees a snapshot of its own: the same as the rows' unless a writer
 /// commits between the two reads starting, which changes nothing it reports (whether the file's
 /// pages and indexes are sound, not what the rows hold). When the second connection cannot be
-/// opened or read, or the path names another file by then, `problems()` says so
-/// (`Unavailable`) and the caller checks on its own connection, as before. (A file put in the
-/// store's place before `check` started is not noticed: the store's connection reads the file it
-/// opened, the path names the new one, and both identities are taken from the path.)
+/// opened or read, or the path names another file than the one the store's connection opened
+/// (a file put in its place since, even before `check` started), `problems()` says so
+/// (`Unavailable`) and the caller checks on its own connection, as before.
 final class IntegrityCheckAlongside: Sendable {
     /// The second connection could not check the store's file: check on the store's own.
     struct Unavailable: Error {}
@@ -26,15 +25,13 @@ final class IntegrityCheckAlongside: Sendable {
     private let outcome = Locked<Result<[String], any Error>?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts checking the file at `path`. `readsTruncatedFile`: the file is shorter than its
-    /// header says, and is read as `check` reads it (see `SQLiteConnection.readsTruncatedFiles`).
-    init(path: String, readsTruncatedFile: Bool) {
-        // The file as the path names it now, before the store's connection reads further: the
-        // second connection must open this one.
-        var file = stat()
-        let named = lstat(path, &file) == 0 ? file : nil
+    /// Starts checking the file at `path`, which must still be `file`, the one the store's
+    /// connection opened (nil: unknown, so the store's connection checks). `readsTruncatedFile`:
+    /// the file is shorter than its header says, and is read as `check` reads it (see
+    /// `SQLiteConnection.readsTruncatedFiles`).
+    init(path: String, file: stat?, readsTruncatedFile: Bool) {
         Thread.detachNewThread { [outcome, finished] in
-            let result = Result { try Self.problems(path: path, file: named, readsTruncatedFile: readsTruncatedFile) }
+            let result = Result { try Self.problems(path: path, file: file, readsTruncatedFile: readsTruncatedFile) }
             outcome.withLock { $0 = result }
             finished.signal()
         }
@@ -66,7 +63,7 @@ final class IntegrityCheckAlongside: Sendable {
             throw Unavailable()  // a file removed, a header damaged since: the store's connection checks
         }
         defer { connection.close() }
-        // Still the file the path named when `check` started.
+        // The file the store's connection reads, not one put in its place since it opened.
         guard let file, (try? FileSafety.requireUnchanged(path, since: file)) != nil else { throw Unavailable() }
         // They must still be the store's (its own connection checked them when it opened).
         try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
