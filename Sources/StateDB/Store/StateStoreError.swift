@@ -65,7 +65,7 @@ public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatab
 extension StateStoreError {
     /// Whether this process may not create files in the folder of the store at `path`.
     static func folderIsReadOnly(of path: String) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FolderPath.of(path)
         return access(folder.isEmpty ? "." : folder, W_OK) != 0
     }
 

@@ -174,7 +174,8 @@ enum StoreFile {
     /// the inspection found private, so the first byte SQLite writes already has private
     /// permissions.
     static func createFile(path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        try refuseUnexpandedTilde(path)
+        let folder = FolderPath.of(path)
         if !folder.isEmpty {
             do {
                 try createFolders(folder)
@@ -185,12 +186,22 @@ enum StoreFile {
         try FileSafety.createOrAdoptEmptyStore(path)
     }
 
+    /// A path starting `~` or `~user` that names nothing: only a shell expands the tilde, so
+    /// creating it would make a folder (or a store) literally named `~` in the current folder,
+    /// which an app meant as the home folder. An existing file or folder of that name is used.
+    private static func refuseUnexpandedTilde(_ path: String) throws {
+        guard path.hasPrefix("~") else { return }
+        let first = String(path.prefix { $0 != "/" })
+        guard !FileManager.default.fileExists(atPath: first) else { return }
+        throw StateStoreError(.cannotOpen, path: path, "the path starts with \(first), which only a shell expands to a home folder; nothing was created. Give the full path (for example from FileManager.default.homeDirectoryForCurrentUser).")
+    }
+
     private static func createFolders(_ folder: String) throws {
         var missing: [String] = []
         var current = folder
         while !current.isEmpty, current != "/", !FileManager.default.fileExists(atPath: current) {
             missing.append(current)
-            current = (current as NSString).deletingLastPathComponent
+            current = FolderPath.of(current)
         }
         for path in missing.reversed() {
             if mkdir(path, 0o700) != 0 && errno != EEXIST {

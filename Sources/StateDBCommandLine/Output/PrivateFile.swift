@@ -1,3 +1,4 @@
+@_spi(Admin) import StateDB
 import Foundation
 
 /// Writes a file only its owner may read (mode 0600), atomically: the data goes to a new file
@@ -30,7 +31,7 @@ enum PrivateFile {
             throw UsageError("\(path): cannot look at it (\(String(cString: strerror(errno))))")
         }
 
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FolderPath.of(path)
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).partial-\(UInt64.random(in: 0...UInt64.max).hexadecimal)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -30,7 +30,7 @@ enum StoreBackup {
     ///   that is not an earlier backup of ours, else the kind of the failure (`.diskFull`,
     ///   `.readOnly`, …); the message says nothing was migrated.
     static func write(from connection: SQLiteConnection, path: String, version: Int, label: String) throws -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FolderPath.of(path)
         let storeName = (path as NSString).lastPathComponent
         let directory = folder.isEmpty ? "." : folder
 
