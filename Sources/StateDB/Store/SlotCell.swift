@@ -87,6 +87,7 @@ class SlotCell: @unchecked Sendable {
         static let foundNoRow: UInt16 = 1 << 6
         static let isExplicitKey: UInt16 = 1 << 7
         static let hasRow: UInt16 = 1 << 8
+        static let holdsInitialValue: UInt16 = 1 << 9
     }
 
 
@@ -97,10 +98,26 @@ class SlotCell: @unchecked Sendable {
         get { flags.hasFlag(Flag.hasRow) }
         set { flags.setFlag(Flag.hasRow, newValue) }
     }
-    /// The value differs from the row (or there is no row yet).
+    /// The value differs from the row (or there is no row yet). Setting it says the pending
+    /// write (if any) is a value of the app's, not the initial value: see `recordInitialValue()`.
     var needsWrite: Bool {
         get { flags.hasFlag(Flag.needsWrite) }
-        set { flags.setFlag(Flag.needsWrite, newValue) }
+        set {
+            flags.setFlag(Flag.needsWrite, newValue)
+            flags.setFlag(Flag.holdsInitialValue, false)
+        }
+    }
+    /// The pending write is only the initial value, recorded for a slot that had no row and not
+    /// written by the app since: the commit inserts it only where the key still has no row. A
+    /// value another process stored meanwhile is kept, and the next refresh brings it in, where
+    /// writing the initial value over it would lose it (the initial value is for a slot the
+    /// store has no value for).
+    var holdsInitialValue: Bool { flags.hasFlag(Flag.holdsInitialValue) }
+
+    /// (lock held) Queues the initial value to be recorded, as `holdsInitialValue` says.
+    func recordInitialValue() {
+        needsWrite = true
+        flags.setFlag(Flag.holdsInitialValue, true)
     }
     /// `seen_at` should be stamped at the next commit.
     var needsSeenStamp: Bool {

@@ -107,15 +107,19 @@ enum SlotRows {
 
     /// A commit's value for a row that may not exist yet: inserted with `created_at`,
     /// `updated_at` and `seen_at` all `now`, or, when the row is there after all, updated as
-    /// `updateValue` does.
+    /// `updateValue` does; with `replacing: false` (a slot's initial value), left as it is.
     static func insertValue(of slotKey: SlotKey, type: String, value: StoredValue, now: Int64, tick: Int64,
-                            on connection: SQLiteConnection) throws {
-        let statement = try connection.cached("""
+                            replacing: Bool = true, on connection: SQLiteConnection) throws {
+        let statement = try connection.cached(replacing ? """
             INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?7, ?8)
             ON CONFLICT (key) DO UPDATE SET type = excluded.type, encoding = excluded.encoding,
                 value = excluded.value, updated_at = excluded.updated_at,
                 seen_at = excluded.seen_at, version = excluded.version
+            """ : """
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?7, ?8)
+            ON CONFLICT (key) DO NOTHING
             """)
         statement.bind(slotKey.identity, at: 2)
         statement.bind(slotKey.property, at: 3)

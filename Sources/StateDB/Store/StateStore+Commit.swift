@@ -46,6 +46,8 @@ extension StateStore {
             let encode: CapturedValue?
             /// The row was in the file when the cell was last committed or hydrated.
             let rowExists: Bool
+            /// The value is the initial one, written only where there is no row (`SlotCell.holdsInitialValue`).
+            let insertsOnly: Bool
         }
         var cells: [Item] = []
         var deletions: [String] = []
@@ -66,7 +68,7 @@ extension StateStore {
                 guard !cell.isEnded else { continue }
                 let writesValue = cell.needsWrite
                 batch.cells.append(.init(cell: cell, writesValue: writesValue, encode: writesValue ? cell.captureForCommit() : nil,
-                                         rowExists: cell.hasRow))
+                                         rowExists: cell.hasRow, insertsOnly: writesValue && cell.holdsInitialValue))
                 cell.needsWrite = false
                 cell.needsSeenStamp = false
             }
@@ -87,7 +89,12 @@ extension StateStore {
     private func restore(_ batch: CommitBatch) {
         lock.withLock {
             for item in batch.cells where !item.cell.isEnded {
-                if item.writesValue { item.cell.needsWrite = true } else { item.cell.needsSeenStamp = true }
+                if item.writesValue {
+                    // Still the initial value unless the app wrote meanwhile.
+                    if item.insertsOnly && !item.cell.needsWrite { item.cell.recordInitialValue() } else { item.cell.needsWrite = true }
+                } else {
+                    item.cell.needsSeenStamp = true
+                }
                 enqueueLocked(item.cell)
             }
             // Deletions and quarantine go first so their order against newer work is kept.
@@ -114,7 +121,8 @@ extension StateStore {
                 case .encoded(let encoded): value = encoded
                 case .deferred(let encode): value = try encode()
                 }
-                work.writes.append(StoreCommit.Write(slotKey: cell.slotKey, type: cell.typeName, value: value, rowExists: item.rowExists))
+                work.writes.append(StoreCommit.Write(slotKey: cell.slotKey, type: cell.typeName, value: value, rowExists: item.rowExists,
+                                                     insertsOnly: item.insertsOnly))
             } catch {
                 report(StateDiagnostic(kind: .flushFailed, key: cell.key, message: "the value cannot be encoded (\(error)); it stays in memory only."))
             }

@@ -108,7 +108,7 @@ extension StateStore {
                 if cell.hasNoValue {
                     cell.needsWrite = false
                 } else {
-                    cell.needsWrite = true
+                    cell.recordInitialValue()
                     enqueueLocked(cell)
                 }
                 wakeUps += noteChangeLocked(cell)

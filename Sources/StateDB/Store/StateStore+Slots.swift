@@ -130,7 +130,7 @@ extension StateStore {
             } else {
                 let cell = types.cell.init(key: slotKey, value: initialValue(), initialValue: initialValue(), types: types, storeLock: lock)
                 if types.recordsInitialValue {
-                    cell.needsWrite = true
+                    cell.recordInitialValue()
                 } else {
                     (cell as! StoredDefaultCell<Value>).markHasNoValue()
                 }

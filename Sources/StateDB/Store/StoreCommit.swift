@@ -14,6 +14,10 @@ struct StoreCommit: Sendable {
         let value: StoredValue
         /// The row existed when the cell was last committed or loaded: tried as an UPDATE first.
         let rowExists: Bool
+        /// The slot's initial value, for a slot that had no row: inserted only if the key still
+        /// has none. A row another process wrote meanwhile is left as it is; the store's next
+        /// refresh reads it (its tick is not this commit's).
+        var insertsOnly = false
 
         /// `identity/property` (`SlotKey.key`), built when asked for.
         var key: String { slotKey.key }

@@ -58,9 +58,7 @@ extension PostgresStoreDatabase {
                 """, [keys], preparedAs: "statedb_tombstones"))
             statements.append(.init("DELETE FROM slots WHERE key = ANY($1::text[])", [keys], preparedAs: "statedb_delete"))
         }
-        if !commit.writes.isEmpty {
-            statements.append(writeStatement(commit.writes, now: now))
-        }
+        statements += writeStatements(commit.writes, now: now)
         if !commit.explicitKeys.isEmpty {
             statements.append(.init("INSERT INTO statedb_explicit_keys (key) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING",
                                     [.textArray(commit.explicitKeys)], preparedAs: "statedb_explicit_keys"))
@@ -73,28 +71,51 @@ extension PostgresStoreDatabase {
         return statements
     }
 
-    /// Every write as one UPSERT: a row believed to exist but deleted meanwhile is inserted
-    /// again, not lost. A key written twice in one batch keeps its last value (one statement
-    /// may not update a row twice).
-    private static func writeStatement(_ writes: [StoreCommit.Write], now: PostgresParameter) -> PostgresConnection.Statement {
+    /// The writes as one UPSERT, and the initial values (`StoreCommit.Write.insertsOnly`) as
+    /// one INSERT that leaves a row already there alone: none, one or two statements. An
+    /// UPSERT inserts again a row believed to exist but deleted meanwhile, so it is not lost. A
+    /// key written twice in one batch keeps its last value (one statement may not update a row
+    /// twice).
+    private static func writeStatements(_ writes: [StoreCommit.Write], now: PostgresParameter) -> [PostgresConnection.Statement] {
         var last: [String: Int] = [:]
         for (index, write) in writes.enumerated() { last[write.key] = index }
         let batch = writes.indices.filter { last[writes[$0].key] == $0 }.map { writes[$0] }
-        let columns = batch.map { PostgresParameter.columns(of: $0.value) }
-        return .init("""
-            INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
-            SELECT w.key, w.identity, w.property, w.type, w.encoding, w.value, w.blob, $8::bigint, $8::bigint, $8::bigint, clock.tick
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bytea[])
-                AS w (key, identity, property, type, encoding, value, blob),
-                statedb_clock AS clock
-            WHERE clock.id = 1
-            ON CONFLICT (key) DO UPDATE SET type = EXCLUDED.type, encoding = EXCLUDED.encoding,
-                value = EXCLUDED.value, blob = EXCLUDED.blob, updated_at = EXCLUDED.updated_at,
-                seen_at = EXCLUDED.seen_at, version = EXCLUDED.version
-            """, [.textArray(batch.map(\.key)), .textArray(batch.map(\.slotKey.identity)), .textArray(batch.map(\.slotKey.property)),
-                  .textArray(batch.map(\.type)), .textArray(batch.map(\.value.encoding)),
-                  .textArray(columns.map { $0.value.text }), .byteaArray(columns.map { $0.blob.bytes }), now],
-            preparedAs: "statedb_write")
+        let upserts = batch.filter { !$0.insertsOnly }
+        let initialValues = batch.filter(\.insertsOnly)
+        var statements: [PostgresConnection.Statement] = []
+        if !upserts.isEmpty {
+            statements.append(.init("""
+                INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
+                SELECT w.key, w.identity, w.property, w.type, w.encoding, w.value, w.blob, $8::bigint, $8::bigint, $8::bigint, clock.tick
+                FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bytea[])
+                    AS w (key, identity, property, type, encoding, value, blob),
+                    statedb_clock AS clock
+                WHERE clock.id = 1
+                ON CONFLICT (key) DO UPDATE SET type = EXCLUDED.type, encoding = EXCLUDED.encoding,
+                    value = EXCLUDED.value, blob = EXCLUDED.blob, updated_at = EXCLUDED.updated_at,
+                    seen_at = EXCLUDED.seen_at, version = EXCLUDED.version
+                """, writeParameters(upserts, now: now), preparedAs: "statedb_write"))
+        }
+        if !initialValues.isEmpty {
+            statements.append(.init("""
+                INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
+                SELECT w.key, w.identity, w.property, w.type, w.encoding, w.value, w.blob, $8::bigint, $8::bigint, $8::bigint, clock.tick
+                FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bytea[])
+                    AS w (key, identity, property, type, encoding, value, blob),
+                    statedb_clock AS clock
+                WHERE clock.id = 1
+                ON CONFLICT (key) DO NOTHING
+                """, writeParameters(initialValues, now: now), preparedAs: "statedb_write_initial"))
+        }
+        return statements
+    }
+
+    /// The eight parameters of a write statement: the rows' columns as arrays, and `now`.
+    private static func writeParameters(_ writes: [StoreCommit.Write], now: PostgresParameter) -> [PostgresParameter] {
+        let columns = writes.map { PostgresParameter.columns(of: $0.value) }
+        return [.textArray(writes.map(\.key)), .textArray(writes.map(\.slotKey.identity)), .textArray(writes.map(\.slotKey.property)),
+                .textArray(writes.map(\.type)), .textArray(writes.map(\.value.encoding)),
+                .textArray(columns.map { $0.value.text }), .byteaArray(columns.map { $0.blob.bytes }), now]
     }
 
     /// Renames the row `$1` to `$2` as a write of this tick, with a tombstone for the old key

@@ -32,6 +32,10 @@ extension SQLiteStoreDatabase {
                     try SlotRows.delete(key, tick: tick, on: connection)
                 }
                 for write in commit.writes {
+                    if write.insertsOnly {
+                        try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, replacing: false, on: connection)
+                        continue
+                    }
                     // A row known to exist is updated in place: cheaper for SQLite than an UPSERT,
                     // which first tries the INSERT. Another process may have deleted it meanwhile;
                     // then the UPDATE changes nothing and the UPSERT below puts it back.
