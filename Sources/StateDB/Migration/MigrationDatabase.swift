@@ -26,7 +26,17 @@ protocol MigrationDatabase: AnyObject {
     /// Moves the row at `key` to `newKey` (which has none), with a tombstone for `key`.
     func moveSlot(_ key: String, to newKey: String, tick: Int64) throws
     /// Quarantined values of `storedType`, oldest first; `value` nil when unreadable.
-    func quarantinedValues(storedType: String) throws -> [(id: Int64, key: String, value: StoredValue?)]
+    func quarantinedValues(storedType: String) throws -> [MigrationQuarantineEntry]
     /// Removes quarantine entry `id`.
     func releaseQuarantined(_ id: Int64) throws
+}
+
+/// A value in quarantine, as a state migration sees it.
+struct MigrationQuarantineEntry {
+    let id: Int64
+    let key: String
+    /// Nil when unreadable.
+    let value: StoredValue?
+    /// When it was set aside (Unix milliseconds, as the row's `updated_at`).
+    let quarantinedAt: Int64
 }

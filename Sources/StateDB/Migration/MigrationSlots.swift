@@ -83,11 +83,21 @@ public final class MigrationSlots {
 
     /// Moves quarantined values of `storedType` whose keys match back into their slots, as
     /// `convert` makes them (nil: leave the entry where it is).
+    ///
+    /// Only into a slot that holds nothing newer: a slot written after its value was set aside
+    /// (by the app under its new type, the CLI, this migration converting a row of the old type)
+    /// keeps that value, and the entry stays in quarantine. A slot that still holds what the
+    /// quarantine left it (its initial value, recorded in the same commit) gets the value back.
+    /// A key quarantined more than once gets its newest value; the older ones stay.
     func recoverQuarantined(keys pattern: KeyPattern, storedType: String,
                             _ convert: (StoredValue) throws -> (typeName: String, value: StoredValue)?) throws {
         var recovered: [(id: Int64, key: String, typeName: String, value: StoredValue)] = []
-        for entry in try database.quarantinedValues(storedType: storedType) {
-            guard pattern.matches(entry.key), let stored = entry.value, let converted = try convert(stored) else { continue }
+        var claimed = Set<String>()
+        for entry in try database.quarantinedValues(storedType: storedType).reversed() {
+            guard pattern.matches(entry.key), !claimed.contains(entry.key),
+                  let stored = entry.value, let converted = try convert(stored) else { continue }
+            claimed.insert(entry.key)
+            if let row = try row(entry.key), row.updatedAt > entry.quarantinedAt { continue }
             recovered.append((entry.id, entry.key, converted.typeName, converted.value))
         }
         for entry in recovered {

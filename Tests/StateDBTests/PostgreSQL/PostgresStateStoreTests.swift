@@ -168,6 +168,32 @@ struct PostgresStateStoreTests {
         #expect(try database.psql("SELECT count(*) FROM slot_tombstones WHERE key = 'Settings/volume'") == "1")
     }
 
+    /// `StateMigrationTests.retypeLeavesASlotWrittenAfterTheQuarantineAndKeepsTheEntry` on
+    /// PostgreSQL: a retype recovers a quarantined value only into a slot holding nothing newer.
+    @Test func aRetypeRecoversQuarantinedValuesOnlyIntoSlotsNotWrittenSince() throws {
+        struct Level: Codable, Equatable { var level: Int }
+        let database = try PostgresTestServer.shared().database()
+        let first = try StateStore(url: database.url)
+        try first.binding(for: "Kept/level", default: 0).wrappedValue = 11
+        try first.binding(for: "Recovered/level", default: 0).wrappedValue = 12
+        first.close()
+        let changed = try StateStore(url: database.url)  // a release that changed the type
+        _ = try changed.binding(for: "Recovered/level", default: Level(level: 0))
+        let kept = try changed.binding(for: "Kept/level", default: Level(level: 0))
+        try changed.flush()
+        Thread.sleep(forTimeInterval: 0.01)
+        kept.wrappedValue = Level(level: 7)
+        changed.close()
+
+        let store = try StateStore(url: database.url, migrations: [
+            .retype("level as struct", keys: "*/level", from: Int.self, to: Level.self) { Level(level: $0) },
+        ])
+        #expect(try store.binding(for: "Kept/level", default: Level(level: -1)).wrappedValue == Level(level: 7))
+        #expect(try store.binding(for: "Recovered/level", default: Level(level: -1)).wrappedValue == Level(level: 12))
+        store.close()
+        #expect(try database.psql("SELECT key || ' ' || value FROM quarantine") == "Kept/level 11")
+    }
+
     @Test func aFailingAppMigrationChangesNothing() throws {
         let database = try PostgresTestServer.shared().database()
         let first = try StateStore(url: database.url)

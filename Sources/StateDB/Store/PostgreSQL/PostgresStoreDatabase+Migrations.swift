@@ -63,13 +63,14 @@ extension PostgresStoreDatabase: MigrationDatabase {
             """, [.text(key), .integer(tick)])
     }
 
-    func quarantinedValues(storedType: String) throws -> [(id: Int64, key: String, value: StoredValue?)] {
-        let result = try connection.execute("SELECT id, key, encoding, value, blob FROM quarantine WHERE stored_type = $1 ORDER BY id",
+    func quarantinedValues(storedType: String) throws -> [MigrationQuarantineEntry] {
+        let result = try connection.execute("SELECT id, key, encoding, value, blob, quarantined_at FROM quarantine WHERE stored_type = $1 ORDER BY id",
                                             [.text(storedType)])
         return (0..<result.rowCount).compactMap { row in
             guard result.isValidUTF8(row, 1) else { return nil }  // as in `slotKeys`
-            return (result.int64(row, 0) ?? 0, result.string(row, 1) ?? "",
-                    try? StoredValue.read(from: result, row: row, valueColumn: 3, blobColumn: 4, encoding: result.string(row, 2) ?? ""))
+            return MigrationQuarantineEntry(id: result.int64(row, 0) ?? 0, key: result.string(row, 1) ?? "",
+                                    value: try? StoredValue.read(from: result, row: row, valueColumn: 3, blobColumn: 4, encoding: result.string(row, 2) ?? ""),
+                                    quarantinedAt: result.int64(row, 5) ?? 0)
         }
     }
 

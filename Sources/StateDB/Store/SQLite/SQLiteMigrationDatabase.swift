@@ -74,14 +74,15 @@ final class SQLiteMigrationDatabase: MigrationDatabase {
         try tombstone.run()
     }
 
-    func quarantinedValues(storedType: String) throws -> [(id: Int64, key: String, value: StoredValue?)] {
-        let statement = try connection.prepare("SELECT id, key, encoding, value FROM quarantine WHERE stored_type = ?1 ORDER BY id")
+    func quarantinedValues(storedType: String) throws -> [MigrationQuarantineEntry] {
+        let statement = try connection.prepare("SELECT id, key, encoding, value, quarantined_at FROM quarantine WHERE stored_type = ?1 ORDER BY id")
         statement.bind(storedType, at: 1)
-        var entries: [(id: Int64, key: String, value: StoredValue?)] = []
+        var entries: [MigrationQuarantineEntry] = []
         while try statement.step() {
             guard statement.firstInvalidUTF8(at: 1) == nil else { continue }  // as in `slotKeys`
-            entries.append((statement.int64(at: 0), statement.string(at: 1),
-                            try? StoredValue.read(from: statement, at: 3, encoding: statement.string(at: 2))))
+            entries.append(MigrationQuarantineEntry(id: statement.int64(at: 0), key: statement.string(at: 1),
+                                            value: try? StoredValue.read(from: statement, at: 3, encoding: statement.string(at: 2)),
+                                            quarantinedAt: statement.int64(at: 4)))
         }
         return entries
     }
