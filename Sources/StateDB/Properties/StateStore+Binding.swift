@@ -13,8 +13,12 @@ extension StateStore {
     /// views that read it show it.
     ///
     /// - Throws: `StateStoreError(.typeMismatch)` when this process already uses the slot with
-    ///   another type.
+    ///   another type; `StateStoreError(.closed)` after `close()`, where writes through the
+    ///   binding could never be committed.
     public func binding<Value: Codable>(for key: String, default defaultValue: Value) throws -> Binding<Value> {
+        guard !isClosed else {
+            throw StateStoreError(.closed, path: path, "the store is closed, so \(key) cannot be read or written; open the store again.")
+        }
         let cell = try slot(SlotKey(key), isExplicitKey: true, initialValue: { defaultValue })
         // A binding always has a value, to read and to write parts of.
         if !cell.recordsInitialValue { recordIfNoValue(cell, defaultValue) }
