@@ -64,6 +64,28 @@ extension Section where Parent == EmptyView {
     }
 }
 
+extension Section {
+    /// A section with a header and a footer given as views, as in
+    /// `Section(header: Text("Wi-Fi"), footer: Text("Off")) { … }` (SwiftUI's older spelling).
+    public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { header }, footer: { footer })
+    }
+}
+
+extension Section where Footer == EmptyView {
+    /// A section with a header given as a view: `Section(header: Text("Wi-Fi")) { … }`.
+    public init(header: Parent, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { header }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent == EmptyView {
+    /// A section with a footer given as a view.
+    public init(footer: Footer, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { footer })
+    }
+}
+
 extension Section where Parent == Text, Footer == EmptyView {
     /// A section titled `title`.
     public init(_ title: String, @ViewBuilder content: () -> Content) {

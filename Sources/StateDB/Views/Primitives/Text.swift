@@ -18,6 +18,11 @@ public struct Text: View, PrimitiveView, Equatable {
         self.content = String(content)
     }
 
+    /// The two texts as one, as in `Text("Total: ") + Text(total)`.
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        Text(verbatim: lhs.content + rhs.content)
+    }
+
     func renderLines(children: [[String]]) -> [String] {
         content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

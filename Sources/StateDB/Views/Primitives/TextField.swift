@@ -14,5 +14,11 @@ public struct TextField: View, TextInputView {
         self.init(String(title), text: text)
     }
 
+    /// A field with a `prompt`, SwiftUI's placeholder for an empty field. The prompt is
+    /// accepted and **not drawn**: between the brackets it would read as typed text.
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {
+        self.init(String(title), text: text)
+    }
+
     static func shown(_ text: String) -> String { text }
 }

@@ -14,6 +14,12 @@ public struct Toggle: View, PrimitiveView {
         self.init(String(title), isOn: isOn)
     }
 
+    /// A toggle labelled by a `Text`, as in `Toggle(isOn: $wifi) { Text("Wi-Fi") }`: the text
+    /// is its title.
+    public init(isOn: Binding<Bool>, label: () -> Text) {
+        self.init(label().content, isOn: isOn)
+    }
+
     func renderLines(children: [[String]]) -> [String] {
         [(isOn.wrappedValue ? "[x] " : "[ ] ") + title]
     }
