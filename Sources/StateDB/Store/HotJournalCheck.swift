@@ -23,7 +23,10 @@ import Foundation
 /// b-tree well formed while the indexes no longer match the rows: in trials quick_check passed
 /// more than half of the mismatched pairs that integrity_check caught. A `-wal` whose pages
 /// happen to fit (it rewrites every page the other database's transactions touched,
-/// consistently) cannot be told from the store's own.
+/// consistently) cannot be told from the store's own by its pages; but a statedb store's clock
+/// only goes forward, so one whose replay takes the clock back below the file's is another
+/// database's (the `-wal` of another store's first session holds that whole store, page 1
+/// on, and replayed it would replace this one).
 ///
 /// The check costs a copy of the file and an integrity check (~3 ms for a small store, ~50 ms
 /// for a 4 MB one), and runs only when the `-wal` holds frames: while another process has the
@@ -67,6 +70,7 @@ enum HotJournalCheck {
                     copy.dropWAL()
                     try refuseIfDamaged(problems, alone: integrityProblems(of: copy.path), path: path)
                 }
+                try refuseIfClockGoesBack(replayed: copy.path, path: path)
                 return copy
             }
             header = after
@@ -110,12 +114,34 @@ enum HotJournalCheck {
         }
     }
 
+    /// Refuses the `-wal` when the store's clock, replayed (`replayed`, the private copy),
+    /// reads below the clock of the store file alone: its transactions are not this store's.
+    private static func refuseIfClockGoesBack(replayed: String, path: String) throws {
+        guard let withWAL = clockTick(ofURI: "file:\(FileURIPath.escaped(replayed))?mode=ro"),
+              let alone = clockTick(ofURI: "file:\(FileURIPath.escaped(path))?immutable=1"),
+              withWAL < alone else { return }
+        throw StateStoreError(.corrupt, path: path, "the -wal beside it is not this store's: replaying it would take the store's clock back from \(alone) to \(withWAL), replacing its slots with another database's; nothing was written. \(movingTheWALAway(path))")
+    }
+
+    /// The tick of the statedb clock of the database `uri` names, read-only; nil when it has
+    /// none (not a statedb store yet) or cannot be read.
+    private static func clockTick(ofURI uri: String) -> Int64? {
+        guard let connection = try? SQLiteConnection(path: uri, mode: .readOnly, uri: true) else { return nil }
+        defer { connection.close() }
+        return try? StoreClock.current(on: connection)
+    }
+
+    /// What to do about a `-wal` that is not the store's.
+    private static func movingTheWALAway(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return "If \(name)-wal and \(name)-shm were copied or restored from elsewhere, move both away and the store opens as it was without them; or copy its slots into a new store without them: `statedb recover \(StateStoreError.shellWord(path)) \(StateStoreError.shellWord(StateStoreError.recoveredPath(for: path))) --ignore-wal`."
+    }
+
     private static func refuseIfDamaged(_ problems: [String], alone: [String]?, path: String) throws {
         guard let first = problems.first else { return }
-        let name = (path as NSString).lastPathComponent
         let found = "integrity check of a private copy: \(first)\(problems.count > 1 ? " …" : "")"
         if alone?.isEmpty == true {
-            throw StateStoreError(.corrupt, path: path, "the -wal beside it does not fit the store: replaying its transactions would damage the database (\(found)); nothing was written. If \(name)-wal and \(name)-shm were copied or restored from elsewhere, move both away and the store opens as it was without them; or copy its slots into a new store without them: `statedb recover \(StateStoreError.shellWord(path)) \(StateStoreError.shellWord(StateStoreError.recoveredPath(for: path))) --ignore-wal`.")
+            throw StateStoreError(.corrupt, path: path, "the -wal beside it does not fit the store: replaying its transactions would damage the database (\(found)); nothing was written. \(movingTheWALAway(path))")
         }
         throw StateStoreError(.corrupt, path: path, "the database is damaged (\(found)); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
     }

@@ -55,6 +55,37 @@ struct DamagedStoreTests {
         try expectValues(path, prefix: "Mine", count: 20)
     }
 
+    /// The `-wal` of another store's first session holds that whole store, page 1 on: its
+    /// pages fit, and replayed it replaced this store's slots with the other's. The clock it
+    /// would take back gives it away.
+    @Test func aWALHoldingAnotherWholeStoreIsRefusedAndNoFileChanges() throws {
+        let folder = TemporaryDirectory(), elsewhere = TemporaryDirectory()
+        let path = folder.storePath
+        let mine = try StateStore(path: path)
+        for index in 0..<30 {  // a commit each: the clock goes well past the other store's
+            try mine.binding(for: "Mine/s\(index)", default: "").wrappedValue = StoreDamage.value(index)
+            try mine.flush()
+        }
+        mine.close()
+        let otherPath = elsewhere.path("other.sqlite")
+        let other = try StateStore(path: otherPath)  // new: its schema and rows are all in its -wal
+        try other.binding(for: "Other/s0", default: "").wrappedValue = "another store"
+        try other.flush()
+        try FileManager.default.copyItem(atPath: otherPath + "-wal", toPath: path + "-wal")
+        try FileManager.default.copyItem(atPath: otherPath + "-shm", toPath: path + "-shm")
+        other.close()
+
+        expectRefusal(path, mentioning: ["-wal", "not this store's", "clock back", "move both away", "statedb recover"])
+        let before = StoreDamage.Files(path)
+        let run = try CLI.run("rm", path, "Mine/nothing")
+        #expect(run.status == 7, "\(run)")
+        #expect(StoreDamage.Files(path) == before, "a refused command wrote nothing")
+
+        try FileManager.default.removeItem(atPath: path + "-wal")
+        try FileManager.default.removeItem(atPath: path + "-shm")
+        try expectValues(path, prefix: "Mine", count: 30)
+    }
+
     /// The store's own `-wal` (another connection has it open and committed through it) is
     /// replayed as before, and nothing stays behind in the temporary folder.
     @Test func theStoresOwnWALIsReplayed() throws {
