@@ -1,3 +1,4 @@
+import Foundation
 import StateDB
 
 /// The app without a terminal: reads commands from standard input, one per line, and prints
@@ -14,10 +15,15 @@ struct ScriptedSession<App: TodoRoot> {
     /// Runs until `quit` or end of input; returns whether every command was valid.
     func run() -> Bool {
         print(host.render())
+        fflush(nil)  // all streams: `stdout` is not a concurrency-safe global
         var allValid = true
         var lineNumber = 0
         while let line = readLine() {
             lineNumber += 1
+            // What others changed while this one waited for input (`statedb set`, another
+            // instance) first: a command works on the list as it is now, not as it was drawn,
+            // and its write does not put back what they changed.
+            host.update()
             switch ScriptedCommand.parse(line).flatMap(validate) {
             case .failure(let error):
                 printError("line \(lineNumber): \(error.message)")
@@ -34,6 +40,9 @@ struct ScriptedSession<App: TodoRoot> {
                 print("\n> \(line.trimmingCharacters(in: .whitespaces))")
                 print(host.render())
             }
+            // Each answer reaches a program driving the session through a pipe (where output
+            // is otherwise held until the buffer fills) before it sends the next command.
+            fflush(nil)  // all streams: `stdout` is not a concurrency-safe global
         }
         return allValid
     }

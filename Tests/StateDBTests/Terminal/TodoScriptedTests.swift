@@ -136,3 +136,41 @@ struct TodoScriptedTests {
         #expect(FileManager.default.contents(atPath: store) == notes)
     }
 }
+
+/// A live edit while the scripted todo waits for its next command: the command works on the
+/// list as the CLI left it. It used to apply to the list as last drawn and write it back,
+/// putting back what the CLI changed.
+@Suite("todo, scripted, live edits")
+struct TodoScriptedLiveEditTests {
+    @Test func aCommandAfterACLIEditKeepsTheEdit() throws {
+        let folder = TemporaryDirectory()
+        let store = folder.storePath
+        let todo = try ChildProcess(TodoBinary.url, ["--store", store])
+        defer { todo.kill() }
+        /// Reads until the screen drawn after the echoed `command` shows `expected`.
+        func screen(after command: String, showing expected: String) throws {
+            todo.send(command + "\n")
+            var sawEcho = false
+            while true {
+                let line = try todo.requireLine()
+                if line == "> " + command { sawEcho = true }
+                if sawEcho && line.contains(expected) { return }
+            }
+        }
+        try screen(after: "add First", showing: "1. First")
+        try screen(after: "add Second", showing: "2. Second")
+
+        let list = try CLI.run("get", store, "TodoApp/list")
+        let renamed = list.stdout.replacingOccurrences(of: "\"First\"", with: "\"Renamed\"")
+        #expect(renamed != list.stdout)
+        let set = try CLI.run(["set", store, "TodoApp/list", "-"], stdin: renamed)
+        #expect(set.status == 0, "\(set)")
+
+        try screen(after: "toggle 2", showing: "[x] 2. Second")
+        todo.send("quit\n")
+        #expect(todo.waitForExit() == 0)
+        let after = try CLI.run("get", store, "TodoApp/list")
+        #expect(after.stdout.contains("\"Renamed\""), "the CLI's edit stays: \(after.stdout)")
+        #expect(!after.stdout.contains("\"First\""))
+    }
+}
