@@ -88,7 +88,7 @@ final class ChildProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Whether the child ended because of a signal (SIGKILL, the watchdog's SIGTERM).
+    /// Whether the child ended because of a signal (SIGKILL, its own or the watchdog's).
     var wasKilledBySignal: Bool { process.terminationReason == .uncaughtSignal }
 
     /// Everything the child wrote on standard error (waits for it to close the stream).
@@ -96,8 +96,11 @@ final class ChildProcess: @unchecked Sendable {
         String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// SIGKILL, not `terminate()`'s SIGTERM: a child started from a Dispatch thread inherits its
+    /// signal mask, in which SIGTERM is blocked, so a hung child ignored the watchdog and
+    /// stalled the whole run.
     private func terminateIfRunning() {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { sendSignal(SIGKILL, to: process.processIdentifier) }
     }
 }
 
