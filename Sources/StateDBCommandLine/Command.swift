@@ -1,4 +1,5 @@
 @_spi(Admin) import StateDB
+import Foundation
 
 /// A subcommand: what `--help` says of it, its options and arguments as properties
 /// (`Flag`, `Option`, `Argument`), and what it does with them.
@@ -48,9 +49,21 @@ func command(named name: String) -> (any Command.Type)? {
 
 /// Opens the store at `path`, runs `body`, closes it. Reading never creates or writes a
 /// byte; nothing creates a missing store.
+///
+/// When `body` throws (a refused command) and a `-wal` was there before the open (another
+/// process has the store open, or one crashed), the store is closed without the checkpoint
+/// that would copy that `-wal` into the file and remove it: the files stay as they were. A
+/// `-wal` the open itself made is removed by the normal close, which copies nothing.
 @discardableResult
 func withStore<T>(_ path: String, _ access: StoreAdmin.Access, _ body: (StoreAdmin) throws -> T) throws -> T {
+    let hadWAL = FileManager.default.fileExists(atPath: path + "-wal")
     let admin = try StoreAdmin(path: path, access: access)
-    defer { admin.close() }
-    return try body(admin)
+    do {
+        let result = try body(admin)
+        admin.close()
+        return result
+    } catch {
+        if hadWAL { admin.closeLeavingSideFiles() } else { admin.close() }
+        throw error
+    }
 }

@@ -55,6 +55,11 @@
     /// Closes the store.
     public func close() { database.close() }
 
+    /// Closes without touching the store file's `-wal` and `-shm`: a `-wal` another process
+    /// (or a crash) left is neither copied into the file nor removed, so a refused command
+    /// leaves the store's files byte for byte as they were. The CLI's close after an error.
+    @_spi(Admin) public func closeLeavingSideFiles() { database.closeLeavingSideFiles() }
+
     /// The store file's database, for what only SQLite has; nil on PostgreSQL.
     var sqlite: SQLiteAdminDatabase? { database as? SQLiteAdminDatabase }
 

@@ -269,7 +269,13 @@ extension SQLiteConnection {
     /// Closes without the checkpoint SQLite runs when the last connection closes: used when a
     /// side file turned out not to be ours, so nothing in it is copied into the store.
     func closeWithoutCheckpoint() {
-        if let db = handle { _ = statedb_set_no_checkpoint_on_close(db) }
+        skipCheckpointOnClose()
         close()
+    }
+
+    /// When this connection closes, SQLite neither checkpoints the `-wal` into the file nor
+    /// removes the `-wal` and `-shm`, even as the last connection.
+    func skipCheckpointOnClose() {
+        if let db = handle { _ = statedb_set_no_checkpoint_on_close(db) }
     }
 }

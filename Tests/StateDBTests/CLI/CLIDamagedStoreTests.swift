@@ -123,6 +123,35 @@ import Testing
         }
     }
 
+    /// A store left with its own `-wal` (a crash, here a copy of the three files taken while a
+    /// store had them open): a refused command neither copies that `-wal` into the file nor
+    /// removes it. The next open of the app or a command that succeeds replays it as before.
+    @Test func aRefusedCommandLeavesACrashsWALAsItWas() throws {
+        let elsewhere = TemporaryDirectory()
+        let running = elsewhere.storePath
+        try StoreDamage.makeStore(running, prefix: "Mine", count: 5)
+        let open = try StateStore(path: running)
+        try open.binding(for: "Mine/s1", default: "").wrappedValue = "in the -wal"
+        try open.flush()
+        let store = folder.storePath
+        for suffix in ["", "-wal", "-shm"] { try FileManager.default.copyItem(atPath: running + suffix, toPath: store + suffix) }
+        open.close()
+        #expect(HotWAL.hasFrames(store))
+
+        // The file and the -wal, byte for byte. (The -shm is SQLite's index of the -wal, which
+        // every connection, a reader's too, rebuilds and marks when it opens the store.)
+        let before = StoreDamage.Files(store)
+        for (arguments, status) in [(["set", store, "Mine/s1", "12", "--type", "Int"], Int32(4)), (["rm", store, "Mine/none"], 1),
+                                    (["mv", store, "Mine/s1", "Mine/s2"], 4)] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == status, "\(arguments): \(run)")
+            let after = StoreDamage.Files(store)
+            #expect(after.store == before.store && after.wal == before.wal, "\(arguments)")
+        }
+        let read = try CLI.run(["get", store, "Mine/s1"])
+        #expect(read.stdout == "\"in the -wal\"\n", "\(read)")
+    }
+
     /// The copies are made in the temporary folder and removed; without a usable temporary
     /// folder the `-wal` is checked on the store itself, read-only.
     @Test func theWALCheckCleansUpAndWorksWithoutATemporaryFolder() throws {

@@ -35,6 +35,11 @@ final class SQLiteAdminDatabase: AdminDatabase {
 
     func close() { store.close() }
 
+    func closeLeavingSideFiles() {
+        try? store.withConnection("closing the store") { $0.skipCheckpointOnClose() }
+        store.close()
+    }
+
     var schemaVersion: Int {
         get throws { try sqliteRead("reading the schema version") { Int(try $0.pragmaInteger(.userVersion)) } }
     }
