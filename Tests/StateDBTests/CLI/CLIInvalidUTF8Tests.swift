@@ -35,6 +35,17 @@ import Testing
         #expect(check.stdout.contains("2 problem(s)"), "the look-alike with a real U+FFFD is sound: \(check)")
     }
 
+    /// A key that is not UTF-8 whose identity and property do not match it either (they cannot,
+    /// written by hand): the key's problem is the one listed, with the statement that deletes
+    /// the row, which every command that stops on it points to.
+    @Test func checkListsTheKeysProblemBeforeItsPartsMismatch() throws {
+        try sqlite(path, "UPDATE slots SET identity = 'Other', property = 'xy' WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'")
+        let check = try CLI.run("check", path)
+        #expect(check.status == 5, "\(check)")
+        #expect(check.stdout.contains("A/x\u{FFFD}y: the key is not valid UTF-8 (byte 0xFF at offset 3)"), "\(check)")
+        #expect(check.stdout.contains("DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'"), "\(check)")
+    }
+
     @Test func aKeyThatIsNotUTF8StopsWhatReadsKeysAndNothingIsWritten() throws {
         let export = folder.path("export.json")
         try #"{"format": "statedb-export", "formatVersion": 1, "slots": []}"#.write(toFile: export, atomically: true, encoding: .utf8)
