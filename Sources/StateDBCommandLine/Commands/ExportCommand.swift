@@ -41,11 +41,9 @@ struct ExportCommand: Command {
             }
             guard let output else {
                 let standardOutput = OutputBuffer()
-                do {
+                try standardOutput.streamingDocument {
                     try stream(standardOutput)
                     try standardOutput.flush()
-                } catch let error as AdminError where standardOutput.wroteAny {
-                    throw AdminError(error.kind, path: error.path, error.message + " (Standard output already has the slots before it: an incomplete document, to be thrown away.)")
                 }
                 progress?.finish()
                 return

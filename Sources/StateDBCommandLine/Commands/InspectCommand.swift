@@ -43,15 +43,17 @@ struct InspectCommand: Command {
         if json {
             let output = OutputBuffer()
             var count = 0
-            try withStore(store, .read) { admin in
-                try admin.forEachSlot(under: prefix) { slot in
-                    guard pattern?.matches(slot.key) ?? true else { return }
-                    try output.append { bytes in
-                        bytes.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
-                        JSONValue.appendNewline(1, to: &bytes)
-                        appendSlotJSON(slot, indent: 1, to: &bytes)
+            try output.streamingDocument {
+                try withStore(store, .read) { admin in
+                    try admin.forEachSlot(under: prefix) { slot in
+                        guard pattern?.matches(slot.key) ?? true else { return }
+                        try output.append { bytes in
+                            bytes.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+                            JSONValue.appendNewline(1, to: &bytes)
+                            appendSlotJSON(slot, indent: 1, to: &bytes)
+                        }
+                        count += 1
                     }
-                    count += 1
                 }
             }
             try output.append(count == 0 ? "[]\n" : "\n]\n")

@@ -40,6 +40,25 @@ final class OutputBuffer {
     }
 }
 
+extension OutputBuffer {
+    /// Runs `body`, which streams a document into this buffer; when it fails after part of the
+    /// document went out, its error says that what went out is incomplete (the store's errors
+    /// say nothing was written, meaning to the store).
+    @discardableResult
+    func streamingDocument<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch where wroteAny {
+            let note = " (Standard output already has the slots before it: an incomplete document, to be thrown away.)"
+            switch error {
+            case let error as AdminError: throw AdminError(error.kind, path: error.path, error.message + note)
+            case let error as StateStoreError: throw StateStoreError(error.kind, path: error.path, error.message + note)
+            default: throw error
+            }
+        }
+    }
+}
+
 /// A write to a file that failed, with its `errno`.
 struct FileWriteError: Error {
     let code: Int32

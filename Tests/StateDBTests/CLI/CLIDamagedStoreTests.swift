@@ -107,6 +107,21 @@ import Testing
         #expect(try fileBytes(store) == bytes)
     }
 
+    /// A damaged page met after the first blocks went to standard output: the message says that
+    /// output is incomplete, not only that nothing was written (to the store).
+    @Test func aStreamStoppedByDamageSaysItsOutputIsIncomplete() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, count: 3000, length: 100)
+        try StoreDamage.damageTableLeaves(store) { leaves in [leaves - 1] }
+        for arguments in [["export", store], ["inspect", store, "--json"]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 7, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.utf8.count > 65_536, "\(arguments): the damage is met after the first block")
+            #expect(run.stderr.contains("is damaged"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("Standard output already has the slots before it: an incomplete document, to be thrown away."), "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func aForeignWALIsRefusedByEveryCommandAndNoFileChanges() throws {
         let elsewhere = TemporaryDirectory()
         let store = folder.storePath
