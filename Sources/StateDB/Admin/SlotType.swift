@@ -91,6 +91,9 @@ import Foundation
         self = type
     }
 
+    /// Whether this is a `Date` (through optionals), which the CLI takes without quotes.
+    public var isDate: Bool { unwrappingOptionals == .date }
+
     /// Whether a JSON string is a value of this type (through optionals): a `String`, `UUID`
     /// or `Date`, or an app type, which may be anything.
     public var takesText: Bool {

@@ -131,7 +131,7 @@ extension MigrationSlots {
         for key in try keys(matching: pattern) {
             guard try typeName(of: key) == from, let stored = try storedValue(key) else { continue }
             guard let converted = ScalarCast.cast(stored, to: target) else {
-                throw StateStoreError(.migrationFailed, path: path, "slot \(key): the \(from) value \(stored) does not convert exactly to \(to).")
+                throw StateStoreError(.migrationFailed, path: path, "slot \(key): the \(from) value \(stored.shownInMessage) does not convert exactly to \(to).")
             }
             try write(key: key, typeName: to, value: converted)
         }

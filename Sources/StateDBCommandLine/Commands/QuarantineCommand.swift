@@ -42,7 +42,7 @@ struct QuarantineCommand: Command {
             throw UsageError("unknown action '\(printable(words[0]))'; use \(actions.joined(separator: ", ")), as in `statedb quarantine show STORE ID`")
         }
         if action == "list" {
-            guard positionals.count == 1 else { throw UsageError("unexpected argument '\(positionals[1])'; usage: statedb quarantine [list] STORE") }
+            guard positionals.count == 1 else { throw UsageError("unexpected argument '\(positionals[1])'; usage: statedb quarantine [list] STORE [--json]") }
             let entries = try withStore(path, .read) { try $0.quarantined() }
             if json {
                 console.print(jsonText(.array(entries.map(quarantineJSON))))
@@ -51,8 +51,11 @@ struct QuarantineCommand: Command {
             }
             return .ok
         }
-        guard positionals.count == 2, let id = Int64(positionals[1]) else {
+        guard positionals.count == 2 else {
             throw UsageError("\(action) needs the entry's id, as `statedb quarantine STORE` lists it; usage: statedb quarantine \(action) STORE ID")
+        }
+        guard let id = Int64(positionals[1]) else {
+            throw UsageError("'\(printable(positionals[1]))' is not an entry id: ids are whole numbers, as `statedb quarantine STORE` lists them; usage: statedb quarantine \(action) STORE ID")
         }
         if force && action != "restore" { throw UsageError("--force goes with restore only") }
         if json && action != "show" { throw UsageError("--json goes with list and show only") }

@@ -59,7 +59,7 @@ enum ArgumentParser {
                     // `inspect S --prefix --json` the prefix is missing, not "--json".
                     guard index < arguments.count, !looksLikeOption(arguments[index]) else {
                         let found = index < arguments.count ? ", not the option \(arguments[index]); write --\(option.name)=VALUE for a value that starts with -" : ""
-                        throw UsageError("--\(option.name) needs a value (\(placeholder))\(found)\(seeHelp())")
+                        throw UsageError("\(name) needs a value (\(placeholder))\(found)\(seeHelp())")
                     }
                     value = arguments[index]
                     index += 1

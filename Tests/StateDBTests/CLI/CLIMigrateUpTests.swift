@@ -59,6 +59,7 @@ import Testing
         let run = try CLI.run("migrate", "up", path, "--app", file)
         #expect(run.status == 7, "\(run)")
         #expect(run.stderr.contains("state migration 'count as bool' failed"), "\(run)")
+        #expect(run.stderr.contains("slot App/count: the Swift.Int value 3 does not convert exactly to Swift.Bool"), "the value as written: \(run)")
         #expect(run.stderr.contains("none of the state migrations was applied (schema migrations run before them and stay applied)"), "\(run)")
         #expect(!run.stderr.contains("unchanged"), "\(run)")
         #expect(try SQLiteShell.run(path, "PRAGMA user_version") == String(SchemaMigration.latestVersion))

@@ -21,7 +21,7 @@ import Testing
             (["orphans", path, "--unseen-for", "--json"], "--unseen-for needs a value (AGE), not the option --json"),
             (["gc", path, "--unseen-for", "--dry-run"], "--unseen-for needs a value (AGE), not the option --dry-run"),
             (["export", path, "--output", "-o"], "--output needs a value (FILE), not the option -o"),
-            (["export", path, "-o", "--output=x.json"], "--output needs a value (FILE), not the option --output=x.json"),
+            (["export", path, "-o", "--output=x.json"], "-o needs a value (FILE), not the option --output=x.json"),
             (["migrate", "status", path, "--app", "--json"], "--app needs a value (FILE), not the option --json"),
             (["migrate", "up", path, "--app", app, "--app", "--json"], "--app needs a value (FILE), not the option --json"),
             (["inspect", path, "--prefix"], "--prefix needs a value (P); see `statedb inspect --help`"),

@@ -96,6 +96,22 @@ enum StoredValue: Equatable, Sendable {
     }
 }
 
+extension StoredValue {
+    /// The value as a message shows it: numbers and booleans as written, text quoted, JSON as
+    /// its text, bytes by their count.
+    var shownInMessage: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .integer(let value): "\(value)"
+        case .real(let value): "\(value)"
+        case .text(let text): JSONValue.quoted(text)
+        case .blob(let bytes): "\(bytes.count) bytes"
+        case .json(let text): text
+        }
+    }
+}
+
 /// The seven values of the `encoding` column, in the order `RepeatedTexts` knows them
 /// beforehand (so a text's place in that list is its kind).
 enum StoredEncoding: Int, CaseIterable {
