@@ -52,7 +52,7 @@ enum StoreFile {
             let userVersion = Int(try connection.pragmaInteger(.userVersion))
             let tables = try tableNames(connection)
             if applicationID == StoreFile.applicationID {
-                try checkSchema(connection, path: path, userVersion: userVersion)
+                try checkSchema(connection, path: path, userVersion: userVersion, refusingEditedMigrations: verifyingSchema)
                 if verifyingSchema { try SchemaVerification.verify(connection, path: path, version: userVersion) }
                 return .store(schemaVersion: userVersion)
             }
@@ -151,7 +151,9 @@ enum StoreFile {
     }
 
     /// A store of ours: refuse a newer schema or a migration whose text changed.
-    private static func checkSchema(_ connection: SQLiteConnection, path: String, userVersion: Int) throws {
+    /// `refusingEditedMigrations: false`: `check` opens the store to report an edited checksum
+    /// with the rest, rather than refuse it.
+    private static func checkSchema(_ connection: SQLiteConnection, path: String, userVersion: Int, refusingEditedMigrations: Bool) throws {
         let known = SchemaMigration.all
         if userVersion > SchemaMigration.latestVersion {
             throw StateStoreError(.newerSchema, path: path, "store schema version \(userVersion) is newer than this build's \(SchemaMigration.latestVersion); refusing to open it. Use a newer statedb.")
@@ -164,7 +166,7 @@ enum StoreFile {
             guard let migration = known.first(where: { $0.version == version }) else {
                 throw StateStoreError(.newerSchema, path: path, "the store records schema migration \(version) (\(statement.string(at: 1))), which this build does not have; refusing to open it. Use a newer statedb.")
             }
-            if migration.checksum != checksum {
+            if migration.checksum != checksum && refusingEditedMigrations {
                 throw StateStoreError(.checksumMismatch, path: path, "schema migration \(migration.fileName) was applied with checksum \(checksum.prefix(12))…, but this build's file has \(migration.checksum.prefix(12))…; an applied migration must never be edited. Restore the original file and add a new migration.")
             }
         }

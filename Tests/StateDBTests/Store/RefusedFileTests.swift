@@ -86,6 +86,13 @@ struct RefusedFileTests {
         try makeStore(folder.storePath)
         try SQLiteShell.run(folder.storePath, "UPDATE statedb_schema_migrations SET checksum = '\(String(repeating: "0", count: 64))' WHERE version = 1")
         expectRefusal(folder.storePath, .checksumMismatch)
+        // `check` opens it to report the checksum with everything else, and writes nothing.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.storePath))
+        let check = try CLI.run("check", folder.storePath)
+        #expect(check.status == 5, "\(check)")
+        #expect(check.stdout.contains("0001_initial sha256 000000000000… differs from this build's file"), "\(check)")
+        #expect(check.stdout.contains("clock: tick"), "the rest is checked too: \(check)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.storePath)) == bytes)
     }
 
     /// The inspection opens the file through a `file:` URI; characters that mean something
