@@ -50,13 +50,15 @@ func command(named name: String) -> (any Command.Type)? {
 /// Opens the store at `path`, runs `body`, closes it. Reading never creates or writes a
 /// byte; nothing creates a missing store.
 ///
-/// When `body` throws (a refused command) and a `-wal` was there before the open (another
-/// process has the store open, or one crashed), the store is closed without the checkpoint
-/// that would copy that `-wal` into the file and remove it: the files stay as they were. A
-/// `-wal` the open itself made is removed by the normal close, which copies nothing.
+/// When `body` throws (a refused command) and a `-wal` holding transactions was there before
+/// the open (another process has the store open, or one crashed), the store is closed without
+/// the checkpoint that would copy that `-wal` into the file and remove it: the files stay as
+/// they were. An empty `-wal` (the open's own, or one a read left) is removed by the normal
+/// close, which copies nothing.
 @discardableResult
 func withStore<T>(_ path: String, _ access: StoreAdmin.Access, _ body: (StoreAdmin) throws -> T) throws -> T {
-    let hadWAL = FileManager.default.fileExists(atPath: path + "-wal")
+    let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    let hadWAL = walSize > 0
     let admin = try StoreAdmin(path: path, access: access)
     do {
         let result = try body(admin)

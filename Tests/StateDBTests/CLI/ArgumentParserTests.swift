@@ -81,7 +81,7 @@ private struct SampleCommand: Command {
     @Test(arguments: [
         (["S", "--prefix", "--json"], "--prefix needs a value (P), not the option --json; write --prefix=VALUE for a value that starts with -; see `statedb sample --help`"),
         (["S", "--prefix", "--", "x"], "--prefix needs a value (P), not the option --; write --prefix=VALUE for a value that starts with -; see `statedb sample --help`"),
-        (["S", "-o", "--output=x"], "--output needs a value (FILE), not the option --output=x; write --output=VALUE for a value that starts with -; see `statedb sample --help`"),
+        (["S", "-o", "--output=x"], "-o needs a value (FILE), not the option --output=x; write --output=VALUE for a value that starts with -; see `statedb sample --help`"),
         (["S", "--prefix"], "--prefix needs a value (P); see `statedb sample --help`"),
         (["S", "--jsno"], "unknown option --jsno (did you mean --json?); see `statedb sample --help`"),
         (["S", "--dryrun"], "unknown option --dryrun (did you mean --dry-run?); see `statedb sample --help`"),

@@ -337,3 +337,28 @@ import Testing
         }
     }
 }
+
+/// `set` writes a value whose stored form differs from the row's even where Swift's `==`
+/// calls the two equal, and says `unchanged` only for the same stored form.
+struct CLISetStoredFormTests {
+    let folder = TemporaryDirectory()
+
+    @Test func negativeZeroAndZeroAreDifferentRows() throws {
+        let path = folder.storePath
+        try makeSampleStore(at: path)
+        #expect(try CLI.run("set", path, "A/real", "-0.0", "--type", "Double").status == 0)
+        let zero = try CLI.run("set", path, "A/real", "0")
+        #expect(zero.stdout.hasPrefix("set A/real = 0.0"), "\(zero)")
+        #expect(try CLI.run("get", path, "A/real").stdout == "0.0\n")
+        #expect(try CLI.run("set", path, "A/real", "0").stdout.hasPrefix("unchanged"))
+    }
+
+    @Test func aTextIsComparedByItsBytes() throws {
+        let path = folder.storePath
+        try makeSampleStore(at: path)
+        #expect(try CLI.run("set", path, "A/text", "\"caf\u{E9}\"", "--type", "String").status == 0)
+        let decomposed = try CLI.run("set", path, "A/text", "\"cafe\u{301}\"")
+        #expect(decomposed.stdout.hasPrefix("set A/text"), "\(decomposed)")
+        #expect(try SQLiteShell.run(path, "SELECT hex(value) FROM slots WHERE key = 'A/text'") == "63616665CC81")
+    }
+}

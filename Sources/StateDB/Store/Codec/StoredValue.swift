@@ -12,6 +12,23 @@ enum StoredValue: Equatable, Sendable {
     /// Any other `Codable` value, as JSON text with sorted keys.
     case json(String)
 
+    /// Equal when stored alike: reals by their bits, so `-0.0` is not `0.0` (writing one over
+    /// the other changes the row) and a NaN equals itself (writing it again changes nothing);
+    /// texts by their bytes, so `café` composed is not `café` decomposed (Swift's `==` on
+    /// strings says they are).
+    static func == (lhs: StoredValue, rhs: StoredValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.real(let a), .real(let b)): a.bitPattern == b.bitPattern
+        case (.text(let a), .text(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.blob(let a), .blob(let b)): a == b
+        case (.json(let a), .json(let b)): a.utf8.elementsEqual(b.utf8)
+        default: false
+        }
+    }
+
     /// The `encoding` column's value.
     var encoding: String { staticEncoding.description }
 
