@@ -1,6 +1,8 @@
 /// The order `inspect` draws sibling views in: byte order, except that runs of digits compare
 /// as numbers, so `Row[id: 2]` comes before `Row[id: 10]` (byte order puts `1` before `2`).
-/// A minus sign before digits makes the number negative: `[id: -3]` before `[id: 1]`.
+/// A minus sign before digits makes the number negative: `[id: -3]` before `[id: 1]`; a `.`
+/// and digits after them are its fraction: `[id: 2]` before `[id: 2.5]` before `[id: 3]`
+/// (read as a decimal's, so `1.10` comes before `1.2`, as a `Double` id's spelling means).
 enum SegmentOrder {
     static func precedes(_ a: String, _ b: String) -> Bool {
         compare(Array(a.utf8), Array(b.utf8)) < 0
@@ -18,10 +20,11 @@ enum SegmentOrder {
             let aNumber = numberStart(a, i), bNumber = numberStart(b, j)
             if let aNumber, let bNumber {
                 let (aEnd, bEnd) = (digitsEnd(a, aNumber.digits), digitsEnd(b, bNumber.digits))
-                let order = compareNumbers(a, aNumber, aEnd, b, bNumber, bEnd)
+                let (aFractionEnd, bFractionEnd) = (fractionEnd(a, aEnd), fractionEnd(b, bEnd))
+                let order = compareNumbers(a, aNumber, aEnd, aFractionEnd, b, bNumber, bEnd, bFractionEnd)
                 if order != 0 { return order }
-                i = aEnd
-                j = bEnd
+                i = aFractionEnd
+                j = bFractionEnd
                 continue
             }
             if a[i] != b[j] { return Int(a[i]) - Int(b[j]) }
@@ -46,15 +49,28 @@ enum SegmentOrder {
         return end
     }
 
-    private static func compareNumbers(_ a: UnsafeBufferPointer<UInt8>, _ aStart: (digits: Int, negative: Bool), _ aEnd: Int,
-                                       _ b: UnsafeBufferPointer<UInt8>, _ bStart: (digits: Int, negative: Bool), _ bEnd: Int) -> Int {
+    /// Where the fraction after the digits ending at `end` ends: past `.` and its digits, or
+    /// `end` when no digit follows a `.` there.
+    private static func fractionEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Int {
+        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), isDigit(bytes[end + 1]) else { return end }
+        return digitsEnd(bytes, end + 1)
+    }
+
+    private static func compareNumbers(_ a: UnsafeBufferPointer<UInt8>, _ aStart: (digits: Int, negative: Bool), _ aEnd: Int, _ aFractionEnd: Int,
+                                       _ b: UnsafeBufferPointer<UInt8>, _ bStart: (digits: Int, negative: Bool), _ bEnd: Int, _ bFractionEnd: Int) -> Int {
         func significant(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
             var first = start
             while first < end - 1 && bytes[first] == UInt8(ascii: "0") { first += 1 }
             return bytes[first..<end]
         }
+        func fraction(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ fractionEnd: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
+            fractionEnd > end ? bytes[(end + 1)..<fractionEnd] : bytes[end..<end]
+        }
         let x = significant(a, aStart.digits, aEnd), y = significant(b, bStart.digits, bEnd)
-        let xZero = x.count == 1 && x.first == UInt8(ascii: "0"), yZero = y.count == 1 && y.first == UInt8(ascii: "0")
+        let xFraction = fraction(a, aEnd, aFractionEnd), yFraction = fraction(b, bEnd, bFractionEnd)
+        let zero = UInt8(ascii: "0")
+        let xZero = x.count == 1 && x.first == zero && xFraction.allSatisfy { $0 == zero }
+        let yZero = y.count == 1 && y.first == zero && yFraction.allSatisfy { $0 == zero }
         let xNegative = aStart.negative && !xZero, yNegative = bStart.negative && !yZero
         if xNegative != yNegative { return xNegative ? -1 : 1 }
         var magnitude = x.count != y.count ? x.count - y.count : 0
@@ -64,8 +80,20 @@ enum SegmentOrder {
                 break
             }
         }
+        if magnitude == 0 {
+            // The fractions digit by digit, the shorter one read with zeros after it.
+            for k in 0..<max(xFraction.count, yFraction.count) {
+                let p = k < xFraction.count ? xFraction[xFraction.startIndex + k] : zero
+                let q = k < yFraction.count ? yFraction[yFraction.startIndex + k] : zero
+                if p != q {
+                    magnitude = Int(p) - Int(q)
+                    break
+                }
+            }
+        }
         if magnitude != 0 { return xNegative ? -magnitude : magnitude }
-        // Equal numbers: the spelling decides (`01` after `1`), so the order stays total.
-        return (aEnd - aStart.digits) - (bEnd - bStart.digits)
+        // Equal numbers: the spelling decides (`01` after `1`, `2.50` after `2.5`), so the
+        // order stays total.
+        return (aFractionEnd - aStart.digits) - (bFractionEnd - bStart.digits)
     }
 }

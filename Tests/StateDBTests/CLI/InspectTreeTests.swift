@@ -81,6 +81,17 @@ import Testing
         #expect(run.stdout == expected, "\(run)")
     }
 
+    /// Ids compare as numbers, fractions and signs included (a `Double` id); equal numbers
+    /// spelled differently keep a total order.
+    @Test func siblingsAreInNumericOrder() {
+        let ordered = ["Row[id: -2.5]", "Row[id: -2]", "Row[id: -0.5]", "Row[id: 0]", "Row[id: 0.25]", "Row[id: 0.5]",
+                       "Row[id: 2]", "Row[id: 02]", "Row[id: 2.5]", "Row[id: 2.50]", "Row[id: 10]", "Row[id: 10.05]", "Row[id: 11]"]
+        for _ in 0..<20 {
+            #expect(ordered.shuffled().sorted(by: SegmentOrder.precedes) == ordered)
+        }
+        #expect(SegmentOrder.precedes("Row[id: 1.10]", "Row[id: 1.2]"), "a fraction is a decimal's: 1.10 is less than 1.2")
+    }
+
     @Test func randomTreesDrawAsTheyDid() throws {
         var random = SeededGenerator(state: 17)
         let names = ["A", "B", "b", "Row[id: 1]", "Row[id: 10]", "Row[id: 2]", "Row[id: -1]", "x9", "x10", "Stack", "é"]
