@@ -43,19 +43,35 @@ extension StoreAdmin {
     ///   unreadable one on, so what it wrote is incomplete and must be thrown away.
     @discardableResult
     public func exportSlots(_ body: (AdminSlot) throws -> Void) throws -> Int {
-        var unreadable = 0
-        var first: AdminSlot?
+        var unexportable = 0
+        var first: (key: String, problem: String)?
+        var types = SlotTypeCache()
         let count = try forEachSlot { slot in
-            if slot.value == nil {
-                unreadable += 1
-                if first == nil { first = slot }
+            if let problem = Self.exportProblem(slot, types: &types) {
+                unexportable += 1
+                if first == nil { first = (slot.key, problem) }
             }
             if first == nil { try body(slot) }
         }
         if let first {
-            throw AdminError(.unreadableValue, path: path, "\(unreadable) value(s) cannot be read, first \(JSONValue.quoted(first.key)) (\(first.problem ?? "unreadable")); nothing was exported. Run `statedb check`, then fix them with `statedb set` or `statedb rm`.")
+            throw AdminError(.unreadableValue, path: path, "\(unexportable) value(s) cannot be exported, first \(JSONValue.quoted(first.key)) (\(first.problem)); nothing was exported. Run `statedb check`, then fix them with `statedb set` or `statedb rm`.")
         }
         return count
+    }
+
+    /// Why `slot` cannot go into an export, or nil: its value cannot be read, or it does not
+    /// fit its standard type (a hand edit), which `import` would refuse, so the export could
+    /// not be imported.
+    private static func exportProblem(_ slot: AdminSlot, types: inout SlotTypeCache) -> String? {
+        guard let value = slot.value else { return slot.problem ?? "unreadable" }
+        let type = types.type(slot.type)
+        guard type.isStandard else { return nil }
+        do throws(TypeCheckFailure) {
+            try type.check(value, reference: nil)  // import's check (its `storedValue` fails only where this does)
+            return nil
+        } catch {
+            return "the stored value does not fit \(slot.type): \(error)"
+        }
     }
 
     /// Now as `exportedAt` writes it.

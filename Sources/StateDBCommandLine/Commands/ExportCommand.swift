@@ -18,7 +18,8 @@ struct ExportCommand: Command {
             The document: {"format": "statedb-export", "formatVersion": 1, "schemaVersion": …,
             "exportedAt": …, "slots": [{"key", "type", "value", "updated"}, …]}, values in the
             form `statedb get` prints (bytes as {"$base64": "…"}, never lossy). Quarantined
-            values are not exported. A value that cannot be read stops the export (exit 5).
+            values are not exported. A value that cannot be read, or does not fit its standard
+            type, stops the export (exit 5), so that every export imports.
             FILE gets mode 0600, like the store; it may not be a link or a special file.
 
             example: statedb export state.sqlite -o backup.json

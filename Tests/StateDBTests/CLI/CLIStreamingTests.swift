@@ -82,12 +82,34 @@ import Testing
         try sqlite(path, "UPDATE slots SET value = '[broken' WHERE key = 'Tricky/empty'")
         let run = try CLI.run("export", path)
         #expect(run.status == 5, "\(run)")
-        #expect(run.stderr.contains("2 value(s) cannot be read, first \"Settings/prefs\""), "\(run)")
+        #expect(run.stderr.contains("2 value(s) cannot be exported, first \"Settings/prefs\""), "\(run)")
         // The slots before it fit in the first block, so nothing reached standard output.
         #expect(run.stdout.isEmpty, "\(run)")
         let file = folder.path("export.json")
         #expect(try CLI.run("export", path, "-o", file).status == 5)
         #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    /// A value that reads but does not fit its standard type (a hand edit: text in a `Bool`)
+    /// would make an export `import` refuses: the export stops on it as on an unreadable one,
+    /// so every export imports.
+    @Test func aValueThatDoesNotFitItsTypeStopsTheExport() throws {
+        try sqlite(path, "UPDATE slots SET encoding = 'text', value = 'abc' WHERE key = '\(SampleKeys.isOn)'")
+        let run = try CLI.run("export", path)
+        #expect(run.status == 5, "\(run)")
+        #expect(run.stderr.contains("1 value(s) cannot be exported, first "), "\(run)")
+        #expect(run.stderr.contains("(the stored value does not fit Swift.Bool: got a string (\"abc\"), expected true or false)"), "\(run)")
+        #expect(run.stderr.contains("statedb check"), "\(run)")
+        #expect(try CLI.run("check", path).stdout.contains(SampleKeys.isOn), "check lists it too")
+
+        #expect(try CLI.run("set", path, SampleKeys.isOn, "true").status == 0)
+        let mended = try CLI.run("export", path)
+        #expect(mended.status == 0, "\(mended)")
+        let file = folder.path("export.json")
+        try mended.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let fresh = folder.path("fresh.sqlite")
+        try StateStore(path: fresh).close()
+        #expect(try CLI.run("import", fresh, file).status == 0, "it imports")
     }
 
     @Test func timestampsAreWhatTheFormatterWrote() {
