@@ -17,21 +17,21 @@ extension StoreAdmin {
     /// - Throws: `ImportInputError` when the file is not UTF-8, not JSON, or not a JSON object
     ///   (`checkImportHeader` of the parsed document says why); otherwise `AdminError`
     ///   `.invalidInput` or `.typeMismatch` naming the first bad entry, with nothing written.
-    /// - Parameter progress: called with the number of rows written (then deleted) so far and
-    ///   the number to write: the file's slots not found unchanged so far (exact at the end).
+    /// - Parameter progress: called as each pass goes (every `importBatch` slots and at its
+    ///   end): the check, the import (or, for a dry run, the comparison), and `replace`'s removal.
     public func importExport(from input: ImportInput, replace: Bool, dryRun: Bool, listKeys: Bool,
-                             progress: ((Int, Int) -> Void)? = nil) throws -> ImportResult {
+                             progress: ((ImportProgress) -> Void)? = nil) throws -> ImportResult {
         try importExport(from: input, replace: replace, dryRun: dryRun, listKeys: listKeys,
                          chunkSize: ExportReader.defaultChunkSize, progress: progress)
     }
 
     func importExport(from input: ImportInput, replace: Bool, dryRun: Bool, listKeys: Bool, chunkSize: Int,
-                      progress: ((Int, Int) -> Void)?) throws -> ImportResult {
-        let check = try checkImportFile(input, chunkSize: chunkSize, sorted: true)
-            ?? checkImportFile(input, chunkSize: chunkSize, sorted: false)!
+                      progress: ((ImportProgress) -> Void)?) throws -> ImportResult {
+        let check = try checkImportFile(input, chunkSize: chunkSize, sorted: true, progress)
+            ?? checkImportFile(input, chunkSize: chunkSize, sorted: false, progress)!
         if dryRun {
             return try read("planning the import") {
-                try applyImport(input, check, replace: replace, listKeys: listKeys, chunkSize: chunkSize, $0, nil, nil)
+                try applyImport(input, check, replace: replace, listKeys: listKeys, chunkSize: chunkSize, $0, nil, progress)
             }
         }
         return try write("importing") {
@@ -48,7 +48,8 @@ extension StoreAdmin {
     /// The first pass. With `sorted`, duplicates are found by comparing each key with the one
     /// before, which only works while the keys ascend (as an export writes them): nil when a
     /// key comes out of order before any problem, for a pass that keeps every key instead.
-    private func checkImportFile(_ input: ImportInput, chunkSize: Int, sorted: Bool) throws -> ImportFileCheck? {
+    private func checkImportFile(_ input: ImportInput, chunkSize: Int, sorted: Bool,
+                                 _ progress: ((ImportProgress) -> Void)?) throws -> ImportFileCheck? {
         var reader = try ExportReader(input, chunkSize: chunkSize)
         var firstError: (any Error)?
         var outOfOrder = false
@@ -58,6 +59,7 @@ extension StoreAdmin {
         var types = SlotTypeCache()
         let header = try reader.read { index, slot in
             count += 1
+            if count % Self.importBatch == 0 { progress?(ImportProgress(pass: .checking, done: count, total: 0)) }
             guard firstError == nil, !outOfOrder else { return }
             do {
                 _ = try importEntry(slot, at: index, type: { types.type($0) }) { key in
@@ -75,6 +77,7 @@ extension StoreAdmin {
             }
         }
         try checkImportHeader(header.document)
+        progress?(ImportProgress(pass: .checking, done: count, total: count))
         if let firstError { throw firstError }
         return outOfOrder ? nil : ImportFileCheck(count: count, keys: seen)
     }
@@ -83,7 +86,7 @@ extension StoreAdmin {
     /// and, given `writer`, writes the changed ones and deletes what `replace` removes.
     private func applyImport(_ input: ImportInput, _ check: ImportFileCheck, replace: Bool, listKeys: Bool, chunkSize: Int,
                              _ rows: any AdminRows, _ writer: (any AdminTransaction)?,
-                             _ progress: ((Int, Int) -> Void)?) throws -> ImportResult {
+                             _ progress: ((ImportProgress) -> Void)?) throws -> ImportResult {
         var created: [String] = [], updated: [String] = [], unchanged: [String] = [], removed: [String] = []
         var counts = (created: 0, updated: 0, unchanged: 0, removed: 0)
         // A batch of the file's slots, looked up in the store together (one round trip on
@@ -108,8 +111,8 @@ extension StoreAdmin {
             entries.removeAll(keepingCapacity: true)
             if let writer, !batch.isEmpty { try writer.upsert(batch) }
             batch.removeAll(keepingCapacity: true)
-            // Rows written of rows to write: the slots not (yet) found unchanged.
-            progress?(counts.created + counts.updated, check.count - counts.unchanged)
+            progress?(ImportProgress(pass: writer == nil ? .comparing : .importing,
+                                     done: counts.created + counts.updated + counts.unchanged, total: check.count))
         }
         var reader = try ExportReader(input, chunkSize: chunkSize)
         var count = 0
@@ -127,8 +130,7 @@ extension StoreAdmin {
         if replace {
             var deletions: [String] = []
             // Every key of the file is in the store now, so the rest is what goes.
-            let writes = counts.created + counts.updated
-            let total = writer == nil ? 0 : writes + (try rows.rowCount() - check.count)
+            let total = try rows.rowCount() - (writer == nil ? check.count - counts.created : check.count)
             func remove(_ key: String) throws {
                 counts.removed += 1
                 if listKeys { removed.append(key) }
@@ -137,7 +139,7 @@ extension StoreAdmin {
                 if deletions.count == Self.importBatch {
                     try writer.delete(keys: deletions)
                     deletions.removeAll(keepingCapacity: true)
-                    progress?(writes + counts.removed, total)
+                    progress?(ImportProgress(pass: .removing, done: counts.removed, total: total))
                 }
             }
             var store = StoreKeyPager(rows, pageSize: 5_000)
@@ -156,11 +158,30 @@ extension StoreAdmin {
                 }
                 while let key = try store.next() { try remove(key) }
             }
-            if let writer, !deletions.isEmpty {
-                try writer.delete(keys: deletions)
-                progress?(writes + counts.removed, total)
-            }
+            if let writer, !deletions.isEmpty { try writer.delete(keys: deletions) }
+            progress?(ImportProgress(pass: .removing, done: counts.removed, total: total))
         }
         return ImportResult(created: created, updated: updated, unchanged: unchanged, removed: removed, counts: counts)
     }
+}
+
+/// How far `StoreAdmin.importExport` is.
+public struct ImportProgress: Sendable, Equatable {
+    public enum Pass: Sendable, Equatable {
+        /// Reading the whole file to check it; `total` is 0 until the end (the file is counted
+        /// as it is read).
+        case checking
+        /// Comparing the file's slots with the store's (a dry run).
+        case comparing
+        /// Writing the slots that differ; `done` counts every slot of the file passed.
+        case importing
+        /// Removing the store's slots the file does not have (`replace`).
+        case removing
+    }
+
+    public let pass: Pass
+    /// Slots done in this pass.
+    public let done: Int
+    /// Slots this pass goes through.
+    public let total: Int
 }

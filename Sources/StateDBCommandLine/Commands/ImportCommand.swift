@@ -26,17 +26,31 @@ struct ImportCommand: Command {
             """
     )
 
+    private static func label(_ pass: ImportProgress.Pass) -> String {
+        switch pass {
+        case .checking: "checked"
+        case .comparing: "compared"
+        case .importing: "imported"
+        case .removing: "removed"
+        }
+    }
+
     func run(_ console: Console) throws -> ExitCode {
         let result = try withStore(store, dryRun ? .read : .write) { admin in
             let source = file == "-" ? "standard input" : file
             let input: ImportInput
             do { input = try ImportInput(path: file) } catch { throw unreadable() }
-            let progress = dryRun ? nil : Progress.onTerminal("imported")
-            defer { progress?.finish() }
+            // A line per pass: checked, then imported (compared, for a dry run), then removed.
+            var progress: (pass: ImportProgress.Pass, line: Progress)?
+            defer { progress?.line.finish() }
             do {
                 // Read a slot at a time, so a million slots import in bounded memory.
-                return try admin.importExport(from: input, replace: replace, dryRun: dryRun, listKeys: json) {
-                    progress?.update(done: $0, total: $1)
+                return try admin.importExport(from: input, replace: replace, dryRun: dryRun, listKeys: json) { report in
+                    if progress?.pass != report.pass {
+                        progress?.line.finish()
+                        progress = Progress.onTerminal(Self.label(report.pass)).map { (report.pass, $0) }
+                    }
+                    progress?.line.update(done: report.done, total: report.total)
                 }
             } catch let error as ImportInputError {
                 switch error {

@@ -31,10 +31,11 @@ final class Progress {
         return Progress(what: what, total: 0)
     }
 
-    /// `done` of `total` rows done.
+    /// `done` of `total` rows done (a report of work done in batches: each is drawn when due).
     func update(done: Int, total: Int) {
         self.total = total
-        advance(by: done - self.done)
+        self.done = done
+        redrawIfDue()
     }
 
     /// One more row (or `count`) done.
@@ -42,6 +43,11 @@ final class Progress {
         done += count
         // The clock is read every 1024 rows only.
         guard enabled, done & 1023 == 0 || !shown else { return }
+        redrawIfDue()
+    }
+
+    private func redrawIfDue() {
+        guard enabled else { return }
         let now = Self.monotonicNanoseconds()
         guard !shown || now - lastShown >= 100_000_000 else { return }
         lastShown = now

@@ -109,8 +109,12 @@ import Testing
         let checked = try CLI.run(["check", path], inTerminal: true)
         #expect(checked.stdout.contains("checked 21 / 21 rows"), "\(checked)")
         try sqlite(path, "DELETE FROM slots WHERE key LIKE 'App/List/%'")
+        // A line per pass: the check of the file, then every slot of it compared and written.
         let imported = try CLI.run(["import", path, export], inTerminal: true)
-        #expect(imported.stdout.contains("imported 20 / 20 rows"), "\(imported)")
+        #expect(imported.stdout.contains("checked 21 / 21 rows"), "\(imported)")
+        #expect(imported.stdout.contains("imported 21 / 21 rows"), "\(imported)")
+        let planned = try CLI.run(["import", path, export, "--dry-run", "--replace"], inTerminal: true)
+        #expect(planned.stdout.contains("compared 21 / 21 rows"), "\(planned)")
         let old = Int64((Date().timeIntervalSince1970 - 40 * 86_400) * 1000)
         try sqlite(path, "UPDATE slots SET seen_at = \(old) WHERE key LIKE 'App/List/%'")
         let collected = try CLI.run(["gc", path], inTerminal: true)
