@@ -47,8 +47,12 @@ struct RowSalvage {
         /// True when the table could not be read at all (not in the schema).
         var missing = false
 
-        /// Every row known to exist: read, seen, or listed by an index.
-        var known: Set<Int64> { read.union(unreadable).union(indexed.keys) }
+        /// Every row known to exist: read, seen, or listed by an index. When the indexes are
+        /// complete they list every row, and only those count: a rowid only the damage gave
+        /// (garbled cells read as a row, or as a row's place) is not a row lost.
+        var known: Set<Int64> {
+            indexesAreComplete ? Set(indexed.keys) : read.union(unreadable).union(indexed.keys)
+        }
     }
 
     /// A failure of the code the rows are handed to (the new store), which ends the recovery,

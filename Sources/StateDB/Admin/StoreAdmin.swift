@@ -30,7 +30,8 @@
     /// PostgreSQL database; anything else is a file path.
     ///
     /// - Parameter toleratingDamage: with `.read`, open a store whose schema objects or clock
-    ///   are damaged, or whose rows cannot all be read, for `check` to report what is wrong.
+    ///   are damaged, whose rows cannot all be read, or (a SQLite file) whose applied schema
+    ///   migrations were edited, for `check` to report what is wrong.
     /// - Throws: `StateStoreError` when the store is missing (`.missing`; nothing is created),
     ///   is not a store of ours or is damaged, has a newer or older schema, or, for `.write`,
     ///   cannot be written (`.readOnly`).

@@ -94,9 +94,12 @@ public final class MigrationSlots {
         var recovered: [(id: Int64, key: String, typeName: String, value: StoredValue)] = []
         var claimed = Set<String>()
         for entry in try database.quarantinedValues(storedType: storedType).reversed() {
-            guard pattern.matches(entry.key), !claimed.contains(entry.key),
+            // The newest entry of a key decides, recovered or not: an older value never comes
+            // back in its place.
+            guard pattern.matches(entry.key), claimed.insert(entry.key).inserted,
                   let stored = entry.value, let converted = try convert(stored) else { continue }
-            claimed.insert(entry.key)
+            // Wall-clock times of the store's writers (`now` of each commit); see the note on
+            // clocks in migrations.md.
             if let row = try row(entry.key), row.updatedAt > entry.quarantinedAt { continue }
             recovered.append((entry.id, entry.key, converted.typeName, converted.value))
         }

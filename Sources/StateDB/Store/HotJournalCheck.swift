@@ -70,7 +70,7 @@ enum HotJournalCheck {
                     copy.dropWAL()
                     try refuseIfDamaged(problems, alone: integrityProblems(of: copy.path), path: path)
                 }
-                try refuseIfClockGoesBack(replayed: copy.path, path: path)
+                try refuseIfClockGoesBack(copy: copy.path, path: path)
                 return copy
             }
             header = after
@@ -114,11 +114,14 @@ enum HotJournalCheck {
         }
     }
 
-    /// Refuses the `-wal` when the store's clock, replayed (`replayed`, the private copy),
-    /// reads below the clock of the store file alone: its transactions are not this store's.
-    private static func refuseIfClockGoesBack(replayed: String, path: String) throws {
-        guard let withWAL = clockTick(ofURI: "file:\(FileURIPath.escaped(replayed))?mode=ro"),
-              let alone = clockTick(ofURI: "file:\(FileURIPath.escaped(path))?immutable=1"),
+    /// Refuses the `-wal` when the store's clock, replayed, reads below the clock of the store
+    /// file alone: its transactions are not this store's. Both read the private copy (`copy`,
+    /// with and without its `-wal`), one snapshot: the store itself may have moved on since
+    /// it was copied (a running app commits and checkpoints).
+    private static func refuseIfClockGoesBack(copy: String, path: String) throws {
+        let escaped = FileURIPath.escaped(copy)
+        guard let withWAL = clockTick(ofURI: "file:\(escaped)?mode=ro"),
+              let alone = clockTick(ofURI: "file:\(escaped)?immutable=1"),
               withWAL < alone else { return }
         throw StateStoreError(.corrupt, path: path, "the -wal beside it is not this store's: replaying it would take the store's clock back from \(alone) to \(withWAL), replacing its slots with another database's; nothing was written. \(movingTheWALAway(path))")
     }

@@ -114,6 +114,11 @@ class SlotCell: @unchecked Sendable {
     /// store has no value for).
     var holdsInitialValue: Bool { flags.hasFlag(Flag.holdsInitialValue) }
 
+    /// A change of the app's waits to be committed: a write pending that is not only the
+    /// initial value. Another process's value never replaces it (the app's commits after it,
+    /// and wins); it does replace a pending initial value.
+    var holdsChange: Bool { needsWrite && !holdsInitialValue }
+
     /// (lock held) Queues the initial value to be recorded, as `holdsInitialValue` says.
     func recordInitialValue() {
         needsWrite = true

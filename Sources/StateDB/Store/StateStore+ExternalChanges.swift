@@ -57,7 +57,7 @@ extension StateStore {
                     if !rowsOnDemand || slots[key] != nil { slots[key] = .dormant(DormantRowBox(row)) }
                     continue
                 }
-                if cell.needsWrite { continue }  // ours commits later and wins
+                if cell.holdsChange { continue }  // ours commits later and wins
                 candidates.append(Candidate(cell: cell, row: row, staged: cell.stageLocked()))
             }
         }
@@ -74,13 +74,16 @@ extension StateStore {
         lock.withLock {
             for candidate in replacements {
                 let cell = candidate.cell
-                guard !cell.isEnded, !cell.needsWrite, cell.applyLocked(candidate.staged) else { continue }
+                guard !cell.isEnded, !cell.holdsChange, cell.applyLocked(candidate.staged) else { continue }
+                // An initial value waiting to be recorded gives way: the slot has a value now.
+                cell.needsWrite = false
+                cell.hasRow = true
                 released.append(candidate.staged)
                 wakeUps += noteChangeLocked(cell)
             }
             for (candidate, error) in undecodable {
                 let cell = candidate.cell
-                guard !cell.isEnded, !cell.needsWrite else { continue }
+                guard !cell.isEnded, !cell.holdsChange else { continue }
                 // Keep our value, set the unreadable one aside, and write ours back (see below).
                 let row = candidate.row
                 pendingQuarantine.append(QuarantineEntry(row: row, expectedType: cell.typeName, error: error))

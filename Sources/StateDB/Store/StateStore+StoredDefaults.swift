@@ -87,16 +87,17 @@ extension StateStore {
         let wakeUps: [@Sendable () -> Void] = lock.withLock {
             guard !cell.isEnded, cell.hasNoValue else { return [] }
             swap(&cell.value, &value)  // the placeholder is released after the lock
-            return changedLocked(cell)
+            return changedLocked(cell, initial: true)
         }
         for wake in wakeUps { wake() }
     }
 
     /// (lock held) The value was just replaced: bumps the revision (unless `bumped`), queues the
-    /// commit and tells the subscribers.
-    private func changedLocked(_ cell: SlotCell, bumped: Bool = false) -> [@Sendable () -> Void] {
+    /// commit and tells the subscribers. `initial`: it is a default recorded for a slot without
+    /// a value, which a value another process stored meanwhile keeps (`recordInitialValue()`).
+    private func changedLocked(_ cell: SlotCell, bumped: Bool = false, initial: Bool = false) -> [@Sendable () -> Void] {
         if !bumped { cell.revision &+= 1 }
-        cell.needsWrite = true
+        if initial { cell.recordInitialValue() } else { cell.needsWrite = true }
         enqueueLocked(cell)
         return noteChangeLocked(cell)
     }

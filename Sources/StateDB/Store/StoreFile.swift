@@ -188,11 +188,12 @@ enum StoreFile {
         try FileSafety.createOrAdoptEmptyStore(path)
     }
 
-    /// A path starting `~` or `~user` that names nothing: only a shell expands the tilde, so
+    /// A path `~`, `~/…` or `~user/…` that names nothing: only a shell expands the tilde, so
     /// creating it would make a folder (or a store) literally named `~` in the current folder,
-    /// which an app meant as the home folder. An existing file or folder of that name is used.
+    /// which an app meant as the home folder. An existing file or folder of that name is used,
+    /// and a file named `~draft.sqlite` is a file like any other.
     private static func refuseUnexpandedTilde(_ path: String) throws {
-        guard path.hasPrefix("~") else { return }
+        guard path == "~" || path.hasPrefix("~") && path.contains("/") else { return }
         let first = String(path.prefix { $0 != "/" })
         guard !FileManager.default.fileExists(atPath: first) else { return }
         throw StateStoreError(.cannotOpen, path: path, "the path starts with \(first), which only a shell expands to a home folder; nothing was created. Give the full path (for example from FileManager.default.homeDirectoryForCurrentUser).")

@@ -3,6 +3,8 @@
 /// A minus sign before digits makes the number negative: `[id: -3]` before `[id: 1]`; a `.`
 /// and digits after them are its fraction: `[id: 2]` before `[id: 2.5]` before `[id: 3]`
 /// (read as a decimal's, so `1.10` comes before `1.2`, as a `Double` id's spelling means).
+/// Only a number's: not inside quotes (a string id, `[id: "1.10"]`), and not in a dotted run of
+/// three or more numbers (`10.0.0.9`, `v1.2.3`), whose parts compare one by one.
 enum SegmentOrder {
     static func precedes(_ a: String, _ b: String) -> Bool {
         compare(Array(a.utf8), Array(b.utf8)) < 0
@@ -20,7 +22,7 @@ enum SegmentOrder {
             let aNumber = numberStart(a, i), bNumber = numberStart(b, j)
             if let aNumber, let bNumber {
                 let (aEnd, bEnd) = (digitsEnd(a, aNumber.digits), digitsEnd(b, bNumber.digits))
-                let (aFractionEnd, bFractionEnd) = (fractionEnd(a, aEnd), fractionEnd(b, bEnd))
+                let (aFractionEnd, bFractionEnd) = (fractionEnd(a, aNumber.digits, aEnd), fractionEnd(b, bNumber.digits, bEnd))
                 let order = compareNumbers(a, aNumber, aEnd, aFractionEnd, b, bNumber, bEnd, bFractionEnd)
                 if order != 0 { return order }
                 i = aFractionEnd
@@ -49,11 +51,16 @@ enum SegmentOrder {
         return end
     }
 
-    /// Where the fraction after the digits ending at `end` ends: past `.` and its digits, or
-    /// `end` when no digit follows a `.` there.
-    private static func fractionEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Int {
-        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), isDigit(bytes[end + 1]) else { return end }
-        return digitsEnd(bytes, end + 1)
+    /// Where the fraction of the number whose digits run from `start` to `end` ends: past `.`
+    /// and its digits, or `end` when it has none (see the type's note).
+    private static func fractionEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        let dot = UInt8(ascii: ".")
+        guard end + 1 < bytes.count, bytes[end] == dot, isDigit(bytes[end + 1]) else { return end }
+        let fractionEnd = digitsEnd(bytes, end + 1)
+        let dottedBefore = start >= 2 && bytes[start - 1] == dot && isDigit(bytes[start - 2])
+        let dottedAfter = fractionEnd + 1 < bytes.count && bytes[fractionEnd] == dot && isDigit(bytes[fractionEnd + 1])
+        let quoted = bytes[..<start].reduce(0) { $1 == UInt8(ascii: "\"") ? $0 + 1 : $0 } % 2 == 1
+        return dottedBefore || dottedAfter || quoted ? end : fractionEnd
     }
 
     private static func compareNumbers(_ a: UnsafeBufferPointer<UInt8>, _ aStart: (digits: Int, negative: Bool), _ aEnd: Int, _ aFractionEnd: Int,
@@ -92,8 +99,11 @@ enum SegmentOrder {
             }
         }
         if magnitude != 0 { return xNegative ? -magnitude : magnitude }
-        // Equal numbers: the spelling decides (`01` after `1`, `2.50` after `2.5`), so the
-        // order stays total.
-        return (aFractionEnd - aStart.digits) - (bFractionEnd - bStart.digits)
+        // Equal numbers: the spelling decides (`01` after `1`, `2.50` after `2.5`, then byte
+        // order: `0.50` before `00.5`), so the order stays total.
+        let lengths = (aFractionEnd - aStart.digits) - (bFractionEnd - bStart.digits)
+        if lengths != 0 { return lengths }
+        for (p, q) in zip(a[aStart.digits..<aFractionEnd], b[bStart.digits..<bFractionEnd]) where p != q { return Int(p) - Int(q) }
+        return 0
     }
 }

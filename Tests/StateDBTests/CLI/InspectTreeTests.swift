@@ -90,6 +90,10 @@ import Testing
             #expect(ordered.shuffled().sorted(by: SegmentOrder.precedes) == ordered)
         }
         #expect(SegmentOrder.precedes("Row[id: 1.10]", "Row[id: 1.2]"), "a fraction is a decimal's: 1.10 is less than 1.2")
+        #expect(SegmentOrder.precedes("Row[id: \"1.9\"]", "Row[id: \"1.10\"]"), "a string id's parts compare one by one")
+        #expect(SegmentOrder.precedes("Host[id: 10.0.0.9]", "Host[id: 10.0.0.10]"), "so do a dotted run's")
+        #expect(SegmentOrder.precedes("v1.2.3", "v1.10.0"))
+        #expect(SegmentOrder.precedes("Row[id: 0.50]", "Row[id: 00.5]") != SegmentOrder.precedes("Row[id: 00.5]", "Row[id: 0.50]"), "a total order")
     }
 
     @Test func randomTreesDrawAsTheyDid() throws {

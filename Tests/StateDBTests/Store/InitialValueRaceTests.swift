@@ -52,6 +52,28 @@ struct InitialValueRaceTests {
         second.close()
     }
 
+    /// A refresh between the other store's commit and this one's (as `update()` does, after a
+    /// failed commit too): the other value takes the place of the pending initial value at
+    /// once, and stays; before, the refresh passed it over as "ours commits later", and memory
+    /// kept the initial value for good while the file held the other one.
+    @Test func aRefreshBeforeTheCommitTakesTheOtherValue() throws {
+        let folder = TemporaryDirectory()
+        let first = try StateStore(path: folder.storePath)
+        let second = try StateStore(path: folder.storePath)
+        let mine = try first.binding(for: "T/x", default: 0)
+        try second.binding(for: "T/x", default: 0).wrappedValue = 5
+        try second.flush()
+
+        try first.refreshFromDisk()
+        #expect(mine.wrappedValue == 5)
+        try first.flush()
+        #expect(SQLiteProbe(path: folder.storePath).value("T/x") == "5")
+        try first.refreshFromDisk()
+        #expect(mine.wrappedValue == 5)
+        first.close()
+        second.close()
+    }
+
     /// A value the app wrote is not an initial value: the last commit wins, as before.
     @Test func aValueTheAppWroteStillWins() throws {
         let folder = TemporaryDirectory()

@@ -36,6 +36,13 @@ struct ShortPathTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing was created")
     }
 
+    /// A file whose name only starts with `~` is not a home folder.
+    @Test func aFileNamedWithALeadingTildeOpens() throws {
+        let run = try helper(["open", "~draft.sqlite"])
+        #expect(run.stdout == "opened\n", "\(run)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("~draft.sqlite")))
+    }
+
     /// A folder literally named `~` that exists is a folder like any other.
     @Test func anExistingFolderNamedTildeIsUsed() throws {
         try FileManager.default.createDirectory(atPath: folder.path("~"), withIntermediateDirectories: false)
