@@ -58,8 +58,12 @@
 
     /// Closes without touching the store file's `-wal` and `-shm`: a `-wal` another process
     /// (or a crash) left is neither copied into the file nor removed, so a refused command
-    /// leaves the store's files byte for byte as they were. The CLI's close after an error.
-    @_spi(Admin) public func closeLeavingSideFiles() { database.closeLeavingSideFiles() }
+    /// leaves the store's files byte for byte as they were. The CLI's close after an error. (On
+    /// PostgreSQL, `close()`: a server's files are its own.)
+    @_spi(Admin) public func closeLeavingSideFiles() {
+        guard let sqlite else { return close() }
+        sqlite.closeLeavingSideFiles()
+    }
 
     /// The store file's database, for what only SQLite has; nil on PostgreSQL.
     var sqlite: SQLiteAdminDatabase? { database as? SQLiteAdminDatabase }

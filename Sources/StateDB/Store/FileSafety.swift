@@ -166,7 +166,9 @@ enum FileSafety {
     /// user put there after `checkBeforeOpening` would be used. `expectWAL`: SQLite must have
     /// opened the `-wal` and `-shm` by now (a writer that has read a WAL-mode database), so
     /// one that is missing was removed by someone else while SQLite kept it open.
-    static func checkAfterOpening(_ path: String, expectWAL: Bool) throws {
+    /// Returns the store file as `lstat` saw it then.
+    @discardableResult
+    static func checkAfterOpening(_ path: String, expectWAL: Bool) throws -> stat {
         func refuse(_ what: String) -> StateStoreError {
             StateStoreError(.unsafeFile, path: path, "while the store was being opened, \(what) (another user may be putting files into this folder); refusing to use the store. Keep it in a folder only you can write to.")
         }
@@ -185,14 +187,16 @@ enum FileSafety {
                 throw refuse("\(name), which SQLite had open, was removed")
             }
         }
+        return found
     }
 
     /// `checkAfterOpening` for a connection SQLite has opened: when the check fails, the
     /// connection is closed without a checkpoint, so nothing in a side file that is not ours
     /// reaches the store.
-    static func checkAfterOpening(_ connection: SQLiteConnection, path: String, expectWAL: Bool) throws {
+    @discardableResult
+    static func checkAfterOpening(_ connection: SQLiteConnection, path: String, expectWAL: Bool) throws -> stat {
         do {
-            try checkAfterOpening(path, expectWAL: expectWAL)
+            return try checkAfterOpening(path, expectWAL: expectWAL)
         } catch {
             connection.closeWithoutCheckpoint()
             throw error

@@ -46,20 +46,22 @@ struct SetCommand: Command {
             // A date needs no quotes: unquoted, it cannot be any other JSON value.
             // Whether the slot (or the type it is created with) takes a string: then a bare
             // word was meant as text, and the error says how to quote it.
-            let slotType = { () -> SlotType? in
-                let name = (try? admin.slot(key).type) ?? type
-                return name.flatMap { try? SlotType(declaredName: $0, path: store) }
-            }
             let value: JSONValue
             if let date = SlotType.unquotedDate(text) {
                 value = date
-            } else if (try? JSONValue.parse(text)) == nil, slotType()?.isDate == true,
-                      !text.contains("\""), !text.contains("{"), !text.contains("[") {
-                // Bare text for a date slot is meant as its date: checked as one, it gets the
-                // date's own error (exit 3), not advice to quote it that leads to the same.
-                value = .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            } else if let parsed = try? JSONValue.parse(text) {
+                value = parsed
             } else {
-                value = try parseJSON(text, source: source, takesText: slotType()?.takesText ?? false)
+                // Not JSON: what the slot (or the type it is created with) takes decides.
+                let name = (try? admin.slot(key).type) ?? type
+                let slotType = name.flatMap { try? SlotType(declaredName: $0, path: store) }
+                if slotType?.isDate == true, !text.contains("\""), !text.contains("{"), !text.contains("[") {
+                    // Bare text for a date slot is meant as its date: checked as one, it gets
+                    // the date's own error (exit 3), not advice to quote it that leads to the same.
+                    value = .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                } else {
+                    value = try parseJSON(text, source: source, takesText: slotType?.takesText ?? false)  // for its error
+                }
             }
             return try admin.set(key, to: value, createAs: type, force: force)
         }

@@ -10,9 +10,6 @@ protocol AdminDatabase: AnyObject {
     /// The store's schema version (in the backend's own dialect).
     var schemaVersion: Int { get throws }
     func close()
-    /// Closes leaving a store file's `-wal` and `-shm` as they are (no checkpoint, nothing
-    /// removed), after a command that was refused; `close()` elsewhere.
-    func closeLeavingSideFiles()
     /// Runs `body` in a read transaction, so everything it reads is one snapshot.
     func read<T>(_ what: String, _ body: (any AdminRows) throws -> T) throws -> T
     /// Runs `body` in a write transaction that commits when it returns and rolls back, having

@@ -13,6 +13,15 @@ struct PostgresSQL: ExpressibleByStringLiteral, Sendable {
         text = value.description
     }
 
+    /// Two pieces of the program's own SQL, one after the other, with a line between them.
+    static func + (lhs: PostgresSQL, rhs: PostgresSQL) -> PostgresSQL {
+        PostgresSQL(text: lhs.text + "\n" + rhs.text)
+    }
+
+    private init(text: String) {
+        self.text = text
+    }
+
     /// The text of one of the dialect's own migration files, compiled into the library: trusted
     /// as the literals are. A `PostgresSchemaMigration` comes only from those files.
     init(migration: PostgresSchemaMigration) {

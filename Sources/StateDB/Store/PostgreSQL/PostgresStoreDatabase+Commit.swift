@@ -84,31 +84,29 @@ extension PostgresStoreDatabase {
         let initialValues = batch.filter(\.insertsOnly)
         var statements: [PostgresConnection.Statement] = []
         if !upserts.isEmpty {
-            statements.append(.init("""
-                INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
-                SELECT w.key, w.identity, w.property, w.type, w.encoding, w.value, w.blob, $8::bigint, $8::bigint, $8::bigint, clock.tick
-                FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bytea[])
-                    AS w (key, identity, property, type, encoding, value, blob),
-                    statedb_clock AS clock
-                WHERE clock.id = 1
+            statements.append(.init(insertWrittenRows + """
                 ON CONFLICT (key) DO UPDATE SET type = EXCLUDED.type, encoding = EXCLUDED.encoding,
                     value = EXCLUDED.value, blob = EXCLUDED.blob, updated_at = EXCLUDED.updated_at,
                     seen_at = EXCLUDED.seen_at, version = EXCLUDED.version
                 """, writeParameters(upserts, now: now), preparedAs: "statedb_write"))
         }
         if !initialValues.isEmpty {
-            statements.append(.init("""
-                INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
-                SELECT w.key, w.identity, w.property, w.type, w.encoding, w.value, w.blob, $8::bigint, $8::bigint, $8::bigint, clock.tick
-                FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bytea[])
-                    AS w (key, identity, property, type, encoding, value, blob),
-                    statedb_clock AS clock
-                WHERE clock.id = 1
-                ON CONFLICT (key) DO NOTHING
-                """, writeParameters(initialValues, now: now), preparedAs: "statedb_write_initial"))
+            statements.append(.init(insertWrittenRows + "ON CONFLICT (key) DO NOTHING",
+                                    writeParameters(initialValues, now: now), preparedAs: "statedb_write_initial"))
         }
         return statements
     }
+
+    /// The rows of `writeParameters` inserted at this commit's tick; each write statement adds
+    /// what happens to a key that has a row.
+    private static let insertWrittenRows: PostgresSQL = """
+        INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
+        SELECT w.key, w.identity, w.property, w.type, w.encoding, w.value, w.blob, $8::bigint, $8::bigint, $8::bigint, clock.tick
+        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bytea[])
+            AS w (key, identity, property, type, encoding, value, blob),
+            statedb_clock AS clock
+        WHERE clock.id = 1
+        """
 
     /// The eight parameters of a write statement: the rows' columns as arrays, and `now`.
     private static func writeParameters(_ writes: [StoreCommit.Write], now: PostgresParameter) -> [PostgresParameter] {

@@ -11,8 +11,8 @@ final class SQLiteStoreDatabase: StoreDatabase {
     let path: String
     /// `PRAGMA data_version` when last polled: it changes when another connection committed.
     private var dataVersion: Int64 = 0
-    /// The file the connection opened, as `lstat` saw it once SQLite had opened it (nil in
-    /// memory): a second connection opened by path later (`statedb check`'s integrity check)
+    /// The file the connection opened, as `lstat` saw it once SQLite had opened it (the check
+    /// after opening; nil in memory): a second connection opened by path later (`statedb check`'s integrity check)
     /// must find this file there, not one put in its place since.
     private(set) var openedFile: stat?
 
@@ -70,9 +70,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
         // A first read opens an existing -wal and -shm: SQLite opens them by name, so check
         // that they are still ours before anything is written (see FileSafety).
         _ = try connection.pragmaInteger(.schemaVersion)
-        try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
-        var file = stat()
-        openedFile = lstat(path, &file) == 0 ? file : nil
+        openedFile = try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
         guard !options.readOnly else { return }
         // WAL lets readers (the CLI) run beside the app; NORMAL sync keeps every committed
         // transaction across a process crash, which is the promise `flush()` makes.

@@ -55,8 +55,6 @@ final class PostgresAdminDatabase: AdminDatabase {
 
     func close() { connection.close() }
 
-    func closeLeavingSideFiles() { close() }  // a server's files are its own
-
     var schemaVersion: Int {
         get throws {
             try read("reading the schema version") { _ in

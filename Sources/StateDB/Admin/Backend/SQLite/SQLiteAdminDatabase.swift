@@ -35,6 +35,7 @@ final class SQLiteAdminDatabase: AdminDatabase {
 
     func close() { store.close() }
 
+    /// Closes leaving the `-wal` and `-shm` as they are: no checkpoint, nothing removed.
     func closeLeavingSideFiles() {
         try? store.withConnection("closing the store") { $0.skipCheckpointOnClose() }
         store.close()
