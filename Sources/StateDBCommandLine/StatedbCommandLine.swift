@@ -52,8 +52,8 @@ public enum StatedbCommandLine {
         }
         guard let type = command(named: name) else {
             let names = commands.map { $0.configuration.name }
-            let close = names.min { KeySuggestions.editDistance($0, name) < KeySuggestions.editDistance($1, name) }
-            let hint = close.flatMap { KeySuggestions.editDistance($0, name) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+            let distances = names.compactMap { known in KeySuggestions.editDistance(known, name, atMost: 2).map { (known, $0) } }
+            let hint = distances.min { $0.1 < $1.1 }.map { " (did you mean \($0.0)?)" } ?? ""
             console.error("statedb: unknown command '\(name)'\(hint); `statedb --help` lists the commands.")
             return .usage
         }

@@ -13,8 +13,9 @@
             }
             let segments = key.split(separator: "/", omittingEmptySubsequences: false)
             let tail = segments.suffix(typedSegments).joined(separator: "/")
-            let score = min(KeySuggestions.editDistance(typed, key), KeySuggestions.editDistance(typed, tail) + 1)
-            if score <= threshold { scored.append((score, key)) }
+            let whole = editDistance(typed, key, atMost: threshold)
+            let trailing = editDistance(typed, tail, atMost: threshold - 1).map { $0 + 1 }
+            if let score = [whole, trailing].compactMap({ $0 }).min() { scored.append((score, key)) }
         }
         return scored.sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.key)
     }
@@ -32,16 +33,39 @@
     /// Levenshtein distance over characters, for "did you mean".
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
+        return distance(a, b, atMost: max(a.count, b.count)) ?? max(a.count, b.count)
+    }
+
+    /// The edit distance of `a` and `b` when it is at most `limit`, else nil. Only cells
+    /// within `limit` of the diagonal are computed and a length difference above `limit`
+    /// answers at once, so a name of 300,000 characters (a hostile import, a pasted
+    /// argument) is measured against a short one in no time; the whole table took seconds.
+    public static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+        distance(Array(a), Array(b), atMost: limit)
+    }
+
+    private static func distance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        var current = previous
+        // Cells outside the band hold `limit + 1`: any path through them costs more than allowed.
+        let outside = limit + 1
+        var previous = (0...b.count).map { $0 <= limit ? $0 : outside }
+        var current = Array(repeating: outside, count: b.count + 1)
         for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            let low = max(1, i - limit), high = min(b.count, i + limit)
+            current[0] = i <= limit ? i : outside
+            if low > 1 { current[low - 1] = outside }
+            var best = current[0]
+            for j in low...high {
+                let cell = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                current[j] = min(cell, outside)
+                best = min(best, current[j])
             }
+            if high < b.count { current[high + 1] = outside }
+            // Every cell of the row is over the limit: no later row can come back under it.
+            if best > limit { return nil }
             swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }

@@ -117,7 +117,7 @@ import Foundation
         case .app(let name):
             guard name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") else { return nil }
             let meant = Self.standardScalars.map(\.name).filter { standard in
-                standard.lowercased() == name.lowercased() || KeySuggestions.editDistance(standard, name) == 1
+                standard.lowercased() == name.lowercased() || KeySuggestions.editDistance(standard, name, atMost: 1) == 1
             }
             return meant.isEmpty ? nil : (name, meant.joined(separator: " or "))
         case .optional(let wrapped), .array(let wrapped), .set(let wrapped): return wrapped.misspelledStandardName

@@ -47,7 +47,7 @@ enum ArgumentParser {
             }
             let (name, inline) = split(argument)
             guard let option = find(name, in: options) else {
-                let close = options.map { "--" + $0.name }.first { KeySuggestions.editDistance($0, name) <= 2 }
+                let close = options.map { "--" + $0.name }.first { KeySuggestions.editDistance($0, name, atMost: 2) != nil }
                 throw UsageError("unknown option \(name)\(close.map { " (did you mean \($0)?)" } ?? "")\(seeHelp())")
             }
             var value = ""
