@@ -7,7 +7,6 @@ import Testing
 /// keep their one tick, keys have an index in byte order that the listings use, and a
 /// version-1 database upgrades to it.
 @Suite(.serialized, .enabled(if: PostgresTestServer.isAvailable, "needs PostgreSQL server binaries (apt-get install postgresql)"))
-@MainActor
 struct PostgresDialectTests {
     /// One `INSERT … SELECT` of `count` rows `Bulk/<i>/n` = i, as an operator types it.
     static func bulkInsert(_ count: Int) -> String {
@@ -18,7 +17,7 @@ struct PostgresDialectTests {
         """
     }
 
-    @Test func aBulkHandInsertTakesOneTickAndARunningStoreCatchesItUp() throws {
+    @Test @MainActor func aBulkHandInsertTakesOneTickAndARunningStoreCatchesItUp() throws {
         let database = try PostgresTestServer.shared().database()
         let store = try StateStore(url: database.url)
         let host = ViewHost(root: PostgresCounter(), store: store)

@@ -21,7 +21,6 @@ func countShown(by host: ViewHost) -> String {
 /// transaction per update, other writers' commits at the next update, refusal of what is not
 /// ours, state migrations — on a database.
 @Suite(.serialized, .enabled(if: PostgresTestServer.isAvailable, "needs PostgreSQL server binaries (apt-get install postgresql)"))
-@MainActor
 struct PostgresStateStoreTests {
     @Test func aPathStillOpensSQLite() throws {
         let folder = TemporaryDirectory()
@@ -88,7 +87,7 @@ struct PostgresStateStoreTests {
         store.close()
     }
 
-    @Test func aHandEditInPsqlReachesARunningStore() throws {
+    @Test @MainActor func aHandEditInPsqlReachesARunningStore() throws {
         let database = try PostgresTestServer.shared().database()
         let store = try StateStore(url: database.url)
         let host = ViewHost(root: PostgresCounter(), store: store)
@@ -124,7 +123,7 @@ struct PostgresStateStoreTests {
         store.close()
     }
 
-    @Test func writesAreKeptAndRetriedWhileTheServerIsDown() throws {
+    @Test @MainActor func writesAreKeptAndRetriedWhileTheServerIsDown() throws {
         let server = try PostgresTestServer(ownCluster: true)
         defer { server.stop() }
         let database = try server.database()
@@ -210,7 +209,7 @@ struct PostgresStateStoreTests {
         #expect(try database.dump() == before)
     }
 
-    @Test func aCommitMadeWhileDisconnectedIsCaughtUpAfterReconnecting() throws {
+    @Test @MainActor func aCommitMadeWhileDisconnectedIsCaughtUpAfterReconnecting() throws {
         let server = try PostgresTestServer(ownCluster: true)
         defer { server.stop() }
         let database = try server.database()
