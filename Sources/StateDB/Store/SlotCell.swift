@@ -183,6 +183,15 @@ class SlotCell: @unchecked Sendable {
     /// value is returned, for the caller to release after the lock.
     func resetToInitialLocked() -> StagedValue { fatalError("abstract") }
 
+    /// Outside the store's lock: a new copy of the initial value for a reset, where the initial
+    /// value itself cannot be put back because it is an object the app may have changed since
+    /// (a model); nil where it can (`resetToInitialLocked()`).
+    func makeFreshInitialValue() -> StagedValue? { nil }
+
+    /// (lock held) Puts back `fresh` (from `makeFreshInitialValue()`) when there is one, else the
+    /// initial value. The old value is returned, for the caller to release after the lock.
+    func resetToInitialLocked(fresh: StagedValue?) -> StagedValue { resetToInitialLocked() }
+
     /// The slot has no value, and no row: each reader shows its own default (`@AppStorage`
     /// before its key is first written; see `StoredDefaultCell`). Always false for the slots
     /// of `@State`, which record their initial value.
@@ -204,6 +213,12 @@ class SlotCell: @unchecked Sendable {
     /// the cell's, outside its lock, before each commit (also from its `deinit`: the store is
     /// passed in, since a weak reference to it is nil by then). False by default.
     func changedInPlaceSinceCommit(in store: StateStore) -> Bool { false }
+
+    /// Called (outside the store's lock) after the value was replaced other than by the app's
+    /// writes: another process's value, the initial value again after its row was deleted, an
+    /// adopted row's value. A cell that watches its value in place watches the new one (it
+    /// watched the object that was replaced). Nothing by default.
+    func didReplaceValue(in store: StateStore) {}
 }
 
 /// A value on its way into a cell, or out of it: decoded outside the store's lock and put in
@@ -301,6 +316,13 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
         swap(&value, &old.value)
         revision &+= 1
         return old
+    }
+
+    override func resetToInitialLocked(fresh: StagedValue?) -> StagedValue {
+        guard let fresh = fresh as? TypedStagedValue<Value> else { return resetToInitialLocked() }
+        swap(&value, &fresh.value)
+        revision &+= 1
+        return fresh
     }
 }
 

@@ -67,6 +67,7 @@ extension StateStore {
                 return true
             }
             guard let adopted = outcome else { continue }  // changed meanwhile: again
+            if adopted && changesValue { cell.didReplaceValue(in: self) }
             for wake in wakeUps { wake() }
             return adopted
         }

@@ -49,7 +49,11 @@ extension StateStore {
             let staged: StagedValue
         }
         var candidates: [Candidate] = []
+        var resets: [SlotCell] = []
         lock.withLock {
+            for deletedKey in deleted {
+                if let cell = slots[SlotIndexKey(deletedKey)]?.liveCell { resets.append(cell) }
+            }
             for row in changed {
                 let key = SlotIndexKey(row.key)
                 guard let cell = slots[key]?.liveCell else {
@@ -61,6 +65,13 @@ extension StateStore {
                 candidates.append(Candidate(cell: cell, row: row, staged: cell.stageLocked()))
             }
         }
+        // New copies of initial values that are objects, made outside the lock (app code).
+        var freshValues: [ObjectIdentifier: StagedValue] = [:]
+        for cell in resets {
+            if let fresh = cell.makeFreshInitialValue() { freshValues[ObjectIdentifier(cell)] = fresh }
+        }
+        // Cells whose values were replaced, told so after the lock (`didReplaceValue`).
+        var replaced: [SlotCell] = []
         var replacements: [Candidate] = []
         // The error as text, made here: it may be the app's, and so may its description.
         var undecodable: [(candidate: Candidate, error: String)] = []
@@ -79,6 +90,7 @@ extension StateStore {
                 cell.needsWrite = false
                 cell.hasRow = true
                 released.append(candidate.staged)
+                replaced.append(cell)
                 wakeUps += noteChangeLocked(cell)
             }
             for (candidate, error) in undecodable {
@@ -104,7 +116,8 @@ extension StateStore {
                     continue
                 }
                 guard !cell.isEnded, !cell.hasNoValue else { continue }
-                released.append(cell.resetToInitialLocked())
+                released.append(cell.resetToInitialLocked(fresh: freshValues.removeValue(forKey: ObjectIdentifier(cell))))
+                replaced.append(cell)
                 cell.hasRow = false
                 // A slot whose defaults are not stored is left without a value (readers show
                 // their defaults) and writes nothing; any other records its initial value again.
@@ -118,6 +131,8 @@ extension StateStore {
             }
         }
         released.removeAll()
+        freshValues.removeAll()
+        for cell in replaced { cell.didReplaceValue(in: self) }
         for diagnostic in diagnostics { report(diagnostic) }
         for wake in wakeUps { wake() }
     }

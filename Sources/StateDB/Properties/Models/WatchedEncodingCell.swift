@@ -21,6 +21,10 @@ class WatchedEncodingCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Send
     private var isPolled = false
     /// The last encoding committed or compared, for a polled cell.
     private var lastEncoding: StoredValue?
+    /// The initial value's encoding when the first property attached, before the app could
+    /// change it: a reset decodes a new model from it (the initial model itself is the one the
+    /// app went on to change, when the slot had no row).
+    private var initialEncoding: StoredValue?
 
     private var sideLock: NSLock { SideLocks.lock(for: self) }
 
@@ -33,6 +37,19 @@ class WatchedEncodingCell<Value: Codable>: TypedSlotCell<Value>, @unchecked Send
             return !isWatched
         }
         guard first else { return }
+        let initial = try? ValueCodec.encode(initialValue)
+        sideLock.withLock { initialEncoding = initial }
+        _ = encodeWatching(store.read(self), store: store)
+    }
+
+    override final func makeFreshInitialValue() -> StagedValue? {
+        guard let encoding = sideLock.withLock({ initialEncoding }),
+              let fresh = try? ValueCodec.decode(Value.self, from: encoding) else { return nil }
+        return TypedStagedValue(revision: 0, value: fresh)
+    }
+
+    override final func didReplaceValue(in store: StateStore) {
+        guard sideLock.withLock({ isWatched }) else { return }
         _ = encodeWatching(store.read(self), store: store)
     }
 
