@@ -52,6 +52,10 @@
 }
 
 extension StoreAdmin {
+    /// How often at most an app stamps `seen_at` on a slot it mounts (an hour): an age below it
+    /// makes slots in use look unseen.
+    public static let seenStampMilliseconds: Int64 = seenStampInterval
+
     /// Slots no running app has mounted or bound for at least `unseenFor` milliseconds:
     /// usually left behind when the code changed and their identity is never built again.
     ///

@@ -17,7 +17,8 @@ struct GCCommand: Command {
         usage: ["gc STORE [--unseen-for 30d] [--dry-run] [--json]"],
         discussion: """
             One transaction. A view that has stayed mounted in one app process for longer than
-            --unseen-for also looks unseen: pick an age longer than your app's sessions.
+            --unseen-for also looks unseen: pick an age longer than your app's sessions. An age
+            under an hour is refused: an app stamps the slots it mounts at most once an hour.
 
             example: statedb gc state.sqlite --unseen-for 90d --dry-run
             """
@@ -25,6 +26,10 @@ struct GCCommand: Command {
 
     func run(_ console: Console) throws -> ExitCode {
         let unseenFor = try UnseenFor(self.unseenFor)
+        // Deleting with such an age would delete state the app is using.
+        guard !unseenFor.isUnderTheStampInterval else {
+            throw UsageError("\(unseenFor.underTheStampInterval); give 1h or more (`statedb orphans` lists with any age)")
+        }
         let removed = try withStore(store, dryRun ? .read : .write) {
             let progress = dryRun ? nil : Progress.onTerminal("deleted")
             defer { progress?.finish() }

@@ -1,8 +1,10 @@
+@_spi(Admin) import StateDB
+
 /// Help texts of options several commands declare alike.
 enum SharedHelp {
     static let json = "Print JSON instead of text."
     static let dryRun = "Show what would change; write nothing (opens the store read-only)."
-    static let unseenFor = "How long unseen makes an orphan: 45s, 30m, 12h, 30d, 2w (default 30d)."
+    static let unseenFor = "How long unseen makes an orphan: 12h, 30d, 2w (default 30d; 1h at least for gc)."
 }
 
 /// The `--unseen-for` age of `orphans` and `gc`: 30 days when absent.
@@ -13,5 +15,14 @@ struct UnseenFor {
     init(_ option: String?) throws {
         text = option ?? "30d"
         milliseconds = try parseDuration(text, option: "--unseen-for")
+    }
+
+    /// An app stamps the slots it mounts at most once an hour (`seen_at`), so below an hour a
+    /// slot in use can look unseen.
+    var isUnderTheStampInterval: Bool { milliseconds < StoreAdmin.seenStampMilliseconds }
+
+    /// Why an age under an hour lists slots in use, for `orphans` (a note) and `gc` (a refusal).
+    var underTheStampInterval: String {
+        "--unseen-for \(text) is under an hour: an app stamps the slots it mounts at most once an hour, so slots in use can look unseen that long"
     }
 }
