@@ -91,6 +91,19 @@ struct RowSalvage {
             do {
                 while try statement.step() {
                     let rowid = statement.int64(at: 0)
+                    // Rowids only grow along a healthy table; one that does not (a damaged page
+                    // linked in the wrong place, pages a cut file lacks) ends the pass as
+                    // damage, so every pass moves forward and the scan ends.
+                    guard rowid >= next else {
+                        outcome.errors.append("rowid \(rowid) found after \(next - 1): the table's pages are out of order")
+                        return false
+                    }
+                    // Read by an earlier pass already.
+                    if outcome.read.contains(rowid) {
+                        if rowid == Int64.max || first { return true }
+                        next = rowid + 1
+                        continue
+                    }
                     do {
                         try handle(statement, rowid)
                     } catch {
@@ -168,7 +181,10 @@ struct RowSalvage {
         probe.bind(rowid, at: 1)
         defer { probe.reset() }
         do {
-            return try probe.step() ? .row(probe.int64(at: 0)) : .end
+            guard try probe.step() else { return .end }
+            // A seek that lands before where it was asked to go went through a damaged page.
+            let found = probe.int64(at: 0)
+            return found >= rowid ? .row(found) : .damaged
         } catch {
             return .damaged
         }

@@ -66,6 +66,12 @@ struct RecoverCommand: Command {
             lines.append("  lost slots: " + report.lostKeys.prefix(20).map { printable(JSONValue.quoted($0)) }.joined(separator: ", ")
                          + (report.lostKeys.count > 20 ? ", … \(report.lostKeys.count - 20) more" : ""))
         }
+        // Rows only the other indexes list: their keys were on damaged pages of the key index.
+        let unnamed = (report.tables.first { $0.name == "slots" }?.lost ?? 0) - report.lostKeys.count
+        if unnamed > 0 {
+            lines.append(report.lostKeys.isEmpty ? "  \(unnamed) lost slot(s), whose keys the damaged key index no longer lists"
+                         : "  and \(unnamed) more lost slot(s), whose keys the damaged key index no longer lists")
+        }
         lines += report.damage.prefix(10).map { "  damage: " + printable($0) }
         if report.damage.count > 10 { lines.append("  … \(report.damage.count - 10) more") }
         let lost = report.tables.reduce(0) { $0 + $1.lost }

@@ -205,6 +205,40 @@ import Testing
         #expect(SQLiteProbe(path: output).keys.count == count - onLeaves)
     }
 
+    /// A store cut to less than half its pages: the table's first pages are there, then a seek
+    /// lands on a page that holds lower rowids (the cut took the pages the tree pointed at).
+    /// The scan used to go back to them, again and again, and never end; now rows out of
+    /// order end a pass as damage, every row comes over once and the command ends.
+    @Test func aStoreCutInHalfIsRecoveredAndTheCommandEnds() throws {
+        let store = folder.storePath, output = out.path("recovered.sqlite")
+        // The store the todo example makes (the layout the loop was found with), then rows.
+        let todo = try TodoBinary.run(["--store", store], input: "quit\n")
+        #expect(todo.status == 0, "\(todo.errors)")
+        let count = 6_000
+        let slots = (0..<count).map { "{\"key\":\"App/Row[id: \($0)]/title\",\"type\":\"Swift.String\",\"value\":\"t\($0) \(String(repeating: "x", count: 100))\"}" }
+        let document = folder.path("rows.json")
+        let text = #"{"format":"statedb-export","formatVersion":1,"slots":["# + slots.joined(separator: ",") + "]}"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: document))
+        let imported = try CLI.run("import", store, document)
+        #expect(imported.status == 0, "\(imported)")
+        try SQLiteShell.run(store, "PRAGMA wal_checkpoint(TRUNCATE)")
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.truncate(atOffset: 800_000)
+        try handle.close()
+
+        let child = try ChildProcess(URL(fileURLWithPath: CLI.binary), ["recover", store, output, "--json"], timeLimit: 60)
+        var lines: [String] = []
+        while let line = child.readLine() { lines.append(line) }
+        #expect(child.waitForExit() == 5, "\(lines) \(child.standardError())")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(lines.joined(separator: "\n").utf8)) as? [String: Any])
+        let table = try #require((json["tables"] as? [[String: Any]])?.first)
+        let recovered = try #require(table["recovered"] as? Int)
+        #expect(recovered > 1_000 && recovered < count, "\(json)")
+        let keys = SQLiteProbe(path: output).keys
+        #expect(keys.count == recovered && Set(keys).count == keys.count, "each row once: \(keys.count)")
+        #expect(try CLI.run("check", output).status == 0)
+    }
+
     /// With a `-wal` from another database, `--ignore-wal` reads the store file as it was.
     @Test func aStoreWithAForeignWALIsRecoveredWithoutIt() throws {
         let elsewhere = TemporaryDirectory()
