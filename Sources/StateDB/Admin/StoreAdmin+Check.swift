@@ -216,7 +216,14 @@ extension StoreAdmin {
         // (an Int as an integer, a String as text), fit by construction: no JSON to make.
         if case .success(let stored) = row.value, Self.fitsByConstruction(type: row.type, stored) { return nil }
         let slot = AdminSlot(row)
-        guard let value = slot.value else { return slot.problem ?? "the value cannot be read" }
+        return valueProblem(type: slot.type, encoding: slot.encoding, value: slot.value, problem: slot.problem, types: &types)
+    }
+
+    /// What is wrong with a value of `typeName` read as `encoding` (`value`, or nil and why not),
+    /// or nil: a slot's, or a quarantined value's that `quarantine restore` would put back.
+    func valueProblem(type typeName: String, encoding: String, value: JSONValue?, problem: String?, types: inout SlotTypeCache) -> String? {
+        guard let value else { return problem ?? "the value cannot be read" }
+        let slot = (type: typeName, encoding: encoding)
         let type = types.type(slot.type)
         guard type.isStandard else { return nil }
         do throws(TypeCheckFailure) {

@@ -64,11 +64,15 @@ extension StoreAdmin {
             if entry.value == nil {
                 throw AdminError(.unreadableValue, path: path, "quarantined value \(id) of \(JSONValue.quoted(entry.key)) cannot be read (\(entry.problem ?? "unreadable")), so no app could use it in its slot. Nothing was written. `statedb quarantine drop` it, or `statedb set` the slot to a value.")
             }
+            var types = SlotTypeCache()
+            if let problem = valueProblem(type: entry.storedType, encoding: entry.encoding, value: entry.value, problem: nil, types: &types) {
+                throw AdminError(.unreadableValue, path: path, "quarantined value \(id) of \(JSONValue.quoted(entry.key)) cannot be restored, as no app could read it in its slot (\(problem)). Nothing was written. `statedb quarantine drop` it, or `statedb set` the slot to a value.")
+            }
             let current = try context.row(entry.key)
             if let current, current.type != entry.storedType, !force {
                 throw AdminError(.conflict, path: path, "slot \(JSONValue.quoted(entry.key)) is now \(current.type), but quarantined value \(id) is \(entry.storedType); an app that uses \(current.type) would set it aside again. Nothing was written. Add --force after reverting the app's type, or `statedb set` a converted value.")
             }
-            try context.restoreQuarantined(id: id)
+            try context.restoreQuarantined(id: id, key: entry.key)
             try context.deleteQuarantined(id: id)
             return entry
         }

@@ -52,7 +52,7 @@ import Testing
         let bytes = try fileBytes(path)
         let commands: [[String]] = [
             ["export", path], ["inspect", path], ["rm", path, "--prefix", "A"], ["mv", path, "A", "B"],
-            ["gc", path, "--unseen-for", "0d"], ["orphans", path], ["import", path, export, "--replace"],
+            ["gc", path, "--unseen-for", "1h"], ["orphans", path], ["import", path, export, "--replace"],
         ]
         for arguments in commands {
             let run = try CLI.run(arguments)

@@ -134,4 +134,32 @@ import Testing
         #expect(try readBack(path, "Settings/tags", as: [String].self, default: []) == ["fresh"])
         #expect(try CLI.run("quarantine", "drop", path, "1").status == 0)
     }
+
+    /// Entries edited by hand: a value out of its standard type's range, a text value that is
+    /// not UTF-8 (the listing used to show it with U+FFFD), and one whose identity and property
+    /// columns do not match its key. Only the last is restored, with its key's parts.
+    @Test func restoreRefusesAValueNoAppCouldReadAndMakesIdentityFromTheKey() throws {
+        try StateStore(path: path).close()
+        try sqlite(path, """
+            INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at) VALUES
+              ('A/level', 'A', 'level', 'Swift.UInt8', 'Swift.String', 'integer', 300, 'e', 0),
+              ('A/name', 'A', 'name', 'Swift.String', 'Swift.Int', 'text', CAST(X'61FF62' AS TEXT), 'e', 0),
+              ('A/ok', 'X', 'Y', 'Swift.Int', 'Swift.String', 'integer', 5, 'e', 0);
+            """)
+        let listed = try CLI.run("quarantine", path)
+        #expect(listed.stdout.contains("#2 A/name: Swift.String (unreadable)"), "\(listed)")
+
+        let before = try settledSnapshot(path)
+        let outOfRange = try CLI.run("quarantine", "restore", path, "1", "--force")
+        #expect(outOfRange.status == 5, "\(outOfRange)")
+        #expect(outOfRange.stderr.contains(#"quarantined value 1 of "A/level" cannot be restored, as no app could read it in its slot (the stored integer value does not fit Swift.UInt8: 300 is out of range for UInt8"#), "\(outOfRange)")
+        let notUTF8 = try CLI.run("quarantine", "restore", path, "2")
+        #expect(notUTF8.status == 5, "\(notUTF8)")
+        #expect(notUTF8.stderr.contains("the text value is not valid UTF-8 (byte 0xFF at offset 1)"), "\(notUTF8)")
+        #expect(FileSnapshot(path) == before)
+
+        #expect(try CLI.run("quarantine", "restore", path, "3").status == 0)
+        #expect(try SQLiteShell.run(path, "SELECT identity, property, value FROM slots WHERE key = 'A/ok'") == "A|ok|5")
+        #expect(try CLI.run("check", path).status == 0)
+    }
 }

@@ -54,7 +54,7 @@ struct PostgresInvalidUTF8Tests {
         let before = try database.dump()
         let commands: [[String]] = [
             ["export", url], ["inspect", url], ["rm", url, "--prefix", "A"], ["mv", url, "A", "B"],
-            ["gc", url, "--unseen-for", "0d"], ["orphans", url], ["import", url, export, "--replace"],
+            ["gc", url, "--unseen-for", "1h"], ["orphans", url], ["import", url, export, "--replace"],
         ]
         for arguments in commands {
             let run = try CLI.run(arguments)

@@ -80,7 +80,7 @@ protocol AdminTransaction: AdminRows {
     /// `delete` of every key in `keys` (distinct), likewise.
     func delete(keys: [String]) throws
     /// Writes quarantined value `id` into its slot with its stored type, stamped now.
-    func restoreQuarantined(id: Int64) throws
+    func restoreQuarantined(id: Int64, key: String) throws
     func deleteQuarantined(id: Int64) throws
     /// Re-keys quarantined value `id` (its slot moved).
     func moveQuarantined(id: Int64, to key: String) throws

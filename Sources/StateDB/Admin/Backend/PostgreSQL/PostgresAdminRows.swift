@@ -215,13 +215,15 @@ final class PostgresAdminTransaction: PostgresAdminRows, AdminTransaction {
         try connection.execute("DELETE FROM slots WHERE key = $1", [.text(key)])
     }
 
-    func restoreQuarantined(id: Int64) throws {
+    func restoreQuarantined(id: Int64, key: String) throws {
+        // The identity and property from the key, as every write makes them.
+        let slotKey = SlotKey(key)
         try connection.execute("""
             INSERT INTO slots (key, identity, property, type, encoding, value, blob, created_at, updated_at, seen_at, version)
-            SELECT key, identity, property, stored_type, encoding, value, blob, $2, $2, $2, $3 FROM quarantine WHERE id = $1
+            SELECT key, $4, $5, stored_type, encoding, value, blob, $2, $2, $2, $3 FROM quarantine WHERE id = $1
             ON CONFLICT (key) DO UPDATE SET type = EXCLUDED.type, encoding = EXCLUDED.encoding, value = EXCLUDED.value,
                 blob = EXCLUDED.blob, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
-            """, [.integer(id), .integer(now), .integer(try stamp())])
+            """, [.integer(id), .integer(now), .integer(try stamp()), .text(slotKey.identity), .text(slotKey.property)])
     }
 
     func deleteQuarantined(id: Int64) throws {

@@ -73,7 +73,13 @@ class SQLiteAdminRows: AdminRows {
         var entries: [QuarantinedValue] = []
         while try statement.step() {
             let encoding = statement.string(at: 4)
-            let (value, problem) = QuarantinedValue.json { try StoredValue.read(from: statement, at: 5, encoding: encoding) }
+            let (value, problem) = QuarantinedValue.json {
+                if let fault = statement.invalidUTF8(at: 2) { throw StoredValueError(message: "its stored type is not valid UTF-8 (\(fault))") }
+                if encoding == "text" || encoding == "json", statement.columnType(at: 5) == SQLITE_TEXT, let fault = statement.invalidUTF8(at: 5) {
+                    throw StoredValueError(message: "the \(encoding) value is not valid UTF-8 (\(fault)); an app would read it with U+FFFD in place of the bad bytes")
+                }
+                return try StoredValue.read(from: statement, at: 5, encoding: encoding)
+            }
             // `restore` writes the entry back under its key: one that is not UTF-8 is marked,
             // so that it is refused (and `check` lists it).
             let keyProblem = statement.invalidUTF8(at: 1).map { "its key is not valid UTF-8 (\($0))" }
@@ -171,17 +177,22 @@ final class WriteContext: SQLiteAdminRows, AdminTransaction {
         try SlotRows.delete(key, tick: try stamp(), on: connection)
     }
 
-    func restoreQuarantined(id: Int64) throws {
+    func restoreQuarantined(id: Int64, key: String) throws {
         let stamp = try stamp()
+        // The identity and property from the key, as every write makes them (the entry's own
+        // columns may have been edited by hand).
+        let slotKey = SlotKey(key)
         let restore = try connection.prepare("""
             INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
-            SELECT key, identity, property, stored_type, encoding, value, ?2, ?2, ?2, ?3 FROM quarantine WHERE id = ?1
+            SELECT key, ?4, ?5, stored_type, encoding, value, ?2, ?2, ?2, ?3 FROM quarantine WHERE id = ?1
             ON CONFLICT (key) DO UPDATE SET type = excluded.type, encoding = excluded.encoding, value = excluded.value,
                 updated_at = excluded.updated_at, version = excluded.version
             """)
         restore.bind(id, at: 1)
         restore.bind(now, at: 2)
         restore.bind(stamp, at: 3)
+        restore.bind(slotKey.identity, at: 4)
+        restore.bind(slotKey.property, at: 5)
         try restore.run()
     }
 
