@@ -185,7 +185,7 @@ extension StoreAdmin {
     private func problem(in row: StoredRow, _ statement: SQLiteStatement, types: inout SlotTypeCache) -> String? {
         // A key that is not UTF-8 first: its identity and property cannot match it either, and
         // its message says how to delete the row, which the commands that stop on it point to.
-        if statement.invalidUTF8(at: 0) != nil, case .failure(let keyProblem) = row.value { return keyProblem.message }
+        if case .failure(let keyProblem) = row.value, keyProblem.keyIsNotUTF8 { return keyProblem.message }
         // The key's parts are compared with the stored ones as bytes, without making strings.
         let key = Array(row.key.utf8)
         let split = key.lastIndex(of: UInt8(ascii: "/")).map { ($0, $0 + 1) } ?? (0, 0)

@@ -46,6 +46,30 @@ import Testing
         #expect(check.stdout.contains("DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)'"), "\(check)")
     }
 
+    /// A key stored as a BLOB (`CAST('Old/x' AS BLOB)`): it reads as text, but equals no text,
+    /// so no statement by key finds it. `gc` said it deleted it, every time, and `check` said
+    /// the store was sound; it is now a key statedb cannot name, like one that is not UTF-8.
+    @Test func aKeyStoredAsABlobIsNamedByCheckAndStopsWhatReadsKeys() throws {
+        try sqlite(path, """
+            DELETE FROM slots WHERE CAST(key AS BLOB) = X'\(Self.badKeyHex)';
+            UPDATE slots SET value = 'fixed' WHERE key = '\(SampleKeys.name)';
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
+                VALUES (CAST('Old/x' AS BLOB), 'Old', 'x', 'Swift.Int', 'integer', 7, 0, 0, 0);
+            """)
+        let check = try CLI.run("check", path)
+        #expect(check.status == 5, "\(check)")
+        #expect(check.stdout.contains("Old/x: the key is not valid UTF-8 (stored as a blob, not as text)"), "\(check)")
+        let bytes = try fileBytes(path)
+        for arguments in [["gc", path, "--unseen-for", "1h"], ["export", path], ["inspect", path]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 5, "\(arguments): \(run)")
+            #expect(run.stderr.contains("DELETE FROM slots WHERE CAST(key AS BLOB) = X'4F6C642F78'"), "\(arguments): \(run)")
+            #expect(try fileBytes(path) == bytes, "\(arguments) wrote nothing")
+        }
+        try sqlite(path, "DELETE FROM slots WHERE CAST(key AS BLOB) = X'4F6C642F78'")
+        #expect(try CLI.run("check", path).status == 0)
+    }
+
     @Test func aKeyThatIsNotUTF8StopsWhatReadsKeysAndNothingIsWritten() throws {
         let export = folder.path("export.json")
         try #"{"format": "statedb-export", "formatVersion": 1, "slots": []}"#.write(toFile: export, atomically: true, encoding: .utf8)

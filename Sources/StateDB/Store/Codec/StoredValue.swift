@@ -159,6 +159,8 @@ struct StoredValueError: Error, CustomStringConvertible {
     /// The row's type is not UTF-8 (a hand edit): its value is fine, but no app reads the slot,
     /// and a command that writes the type back as read would store U+FFFD in its place.
     var typeIsNotUTF8 = false
+    /// The row's key is not UTF-8 text (a hand edit): no statement by key finds the row.
+    var keyIsNotUTF8 = false
     var description: String { message }
 }
 

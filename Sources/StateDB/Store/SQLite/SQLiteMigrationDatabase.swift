@@ -38,7 +38,7 @@ final class SQLiteMigrationDatabase: MigrationDatabase {
         // with U+FFFD it would name another: such rows are left as they are (`statedb check`
         // lists them).
         while try statement.step() {
-            if statement.firstInvalidUTF8(at: 0) == nil { keys.append(statement.string(at: 0)) }
+            if statement.isUTF8Text(at: 0) { keys.append(statement.string(at: 0)) }
         }
         return keys
     }
@@ -79,7 +79,7 @@ final class SQLiteMigrationDatabase: MigrationDatabase {
         statement.bind(storedType, at: 1)
         var entries: [MigrationQuarantineEntry] = []
         while try statement.step() {
-            guard statement.firstInvalidUTF8(at: 1) == nil else { continue }  // as in `slotKeys`
+            guard statement.isUTF8Text(at: 1) else { continue }  // as in `slotKeys`
             entries.append(MigrationQuarantineEntry(id: statement.int64(at: 0), key: statement.string(at: 1),
                                             value: try? StoredValue.read(from: statement, at: 3, encoding: statement.string(at: 2)),
                                             quarantinedAt: statement.int64(at: 4)))

@@ -3,8 +3,10 @@ import CSQLite
 // SQLite keeps whatever bytes it is given as TEXT: a hand edit or a hostile file can hold a key
 // or text that is not UTF-8, which Swift reads with U+FFFD in place of the bad bytes. Code that
 // acts on a key it read (deletes, renames, copies it) must not act on the changed one: it
-// checks with `firstInvalidUTF8` and leaves such a row alone or refuses (the CLI's reads in
-// Admin/Backend/SQLite/StoredRow+UTF8.swift, the state migrations' scans).
+// checks with `isUTF8Text` (or `invalidUTF8`, which says why not) and leaves such a row alone
+// or refuses (the CLI's reads in Admin/Backend/SQLite/StoredRow+UTF8.swift, the state
+// migrations' scans). A key stored as a BLOB (`CAST('A/x' AS BLOB)`, a hand edit) counts too:
+// it reads as the text of its bytes, but equals no text, so no statement by key ever finds it.
 
 extension SQLiteStatement {
     /// The offset and value of the first byte of column `index`'s text that breaks UTF-8, or
@@ -14,10 +16,16 @@ extension SQLiteStatement {
         return UTF8Validation.firstInvalid(in: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
     }
 
-    /// Where column `index`'s text breaks UTF-8, for a message ("byte 0xFF at offset 3"), or
-    /// nil when it is valid.
+    /// Whether column `index` is text, and valid UTF-8 (or NULL): not a BLOB.
+    func isUTF8Text(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) != SQLITE_BLOB && firstInvalidUTF8(at: index) == nil
+    }
+
+    /// Why column `index` is not valid UTF-8 text, for a message ("byte 0xFF at offset 3",
+    /// "stored as a blob, not as text"), or nil when it is.
     func invalidUTF8(at index: Int32) -> String? {
-        firstInvalidUTF8(at: index).map { "byte 0x\($0.byte.hexDigits) at offset \($0.offset)" }
+        if sqlite3_column_type(handle, index) == SQLITE_BLOB { return "stored as a blob, not as text" }
+        return firstInvalidUTF8(at: index).map { "byte 0x\($0.byte.hexDigits) at offset \($0.offset)" }
     }
 }
 

@@ -51,7 +51,7 @@ class SQLiteAdminRows: AdminRows {
         var keys: [String] = []
         while try statement.step() {
             if skipping {
-                if statement.firstInvalidUTF8(at: 0) != nil { continue }
+                if !statement.isUTF8Text(at: 0) { continue }
             } else {
                 try statement.requireUTF8Key(at: 0, path: connection.path)
             }
@@ -94,7 +94,7 @@ class SQLiteAdminRows: AdminRows {
         let statement = try connection.prepare("SELECT id, key FROM quarantine ORDER BY id")
         var entries: [(id: Int64, key: String, nameable: Bool)] = []
         while try statement.step() {
-            entries.append((statement.int64(at: 0), statement.string(at: 1), statement.firstInvalidUTF8(at: 1) == nil))
+            entries.append((statement.int64(at: 0), statement.string(at: 1), statement.isUTF8Text(at: 1)))
         }
         return entries
     }

@@ -14,8 +14,10 @@ extension StoredRow {
     /// The row `statement` (a query of `selectSQL`'s columns) is on, for `check`: a key,
     /// type or text value that is not UTF-8 marks the value unreadable, saying why.
     init(checkingUTF8 statement: SQLiteStatement, texts: inout RepeatedTexts) {
+        // Before the columns are read as text: a BLOB read so looks like TEXT afterwards.
+        let keyProblem = Self.keyProblem(statement), typeProblem = Self.typeProblem(statement)
         self.init(statement, texts: &texts)
-        if let problem = Self.keyProblem(statement) ?? Self.utf8Problem(statement, encoding: encoding) {
+        if let problem = keyProblem ?? typeProblem ?? Self.valueProblem(statement, encoding: encoding) {
             value = .failure(problem)
         }
     }
@@ -25,8 +27,9 @@ extension StoredRow {
     /// - Throws: `AdminError(.unreadableValue)` for a key that is not UTF-8 (see above).
     init(readingUTF8 statement: SQLiteStatement, texts: inout RepeatedTexts, path: String) throws {
         try statement.requireUTF8Key(at: 0, path: path)
+        let typeProblem = Self.typeProblem(statement)  // before the type is read as text, as above
         self.init(statement, texts: &texts)
-        if let problem = Self.utf8Problem(statement, encoding: encoding) { value = .failure(problem) }
+        if let problem = typeProblem ?? Self.valueProblem(statement, encoding: encoding) { value = .failure(problem) }
     }
 
     init(readingUTF8 statement: SQLiteStatement, path: String) throws {
@@ -36,14 +39,19 @@ extension StoredRow {
 
     private static func keyProblem(_ statement: SQLiteStatement) -> StoredValueError? {
         guard let fault = statement.invalidUTF8(at: 0) else { return nil }
-        return StoredValueError(message: "the key is not valid UTF-8 (\(fault)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0))")
+        return StoredValueError(message: "the key is not valid UTF-8 (\(fault)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0))",
+                                keyIsNotUTF8: true)
     }
 
-    /// What is not UTF-8 in the type (column 1) or a text value (3), or nil.
-    private static func utf8Problem(_ statement: SQLiteStatement, encoding: String) -> StoredValueError? {
-        if let fault = statement.invalidUTF8(at: 1) {
-            return StoredValueError(message: "the type is not valid UTF-8 (\(fault)); no app reads this slot. `statedb rm` it", typeIsNotUTF8: true)
+    /// What is not UTF-8 in the type (column 1), or nil.
+    private static func typeProblem(_ statement: SQLiteStatement) -> StoredValueError? {
+        statement.invalidUTF8(at: 1).map {
+            StoredValueError(message: "the type is not valid UTF-8 (\($0)); no app reads this slot. `statedb rm` it", typeIsNotUTF8: true)
         }
+    }
+
+    /// What is not UTF-8 in a text value (column 3), or nil.
+    private static func valueProblem(_ statement: SQLiteStatement, encoding: String) -> StoredValueError? {
         if encoding == "text" || encoding == "json", statement.columnType(at: 3) == SQLITE_TEXT, let fault = statement.invalidUTF8(at: 3) {
             return StoredValueError(message: "the \(encoding) value is not valid UTF-8 (\(fault)); the app reads it with U+FFFD in place of the bad bytes. `statedb set` it to the value meant")
         }
