@@ -67,15 +67,19 @@ extension StoreAdmin {
         defer { copy.remove() }
         let connection = try openRecoverySource(copy.path, path: path)
         defer { connection.close() }
-        let tables = try recoverableTables(connection, path: path, readingWAL: copy.includesWAL)
+        let (tables, version) = try recoverableTables(connection, path: path, readingWAL: copy.includesWAL)
         try claimRecoveryDestination(destination)
         var store: StateStore?
         do {
             store = try StateStore(path: destination)
             let report = try store!.withConnection("writing the recovered store") { target in
                 try target.transaction {
-                    try RecoveryWriter(source: connection, target: target, tick: try StoreClock.advance(on: target), progress: progress)
+                    let report = try RecoveryWriter(source: connection, target: target, tick: try StoreClock.advance(on: target), progress: progress)
                         .copy(tables, from: path, to: destination, readWAL: copy.includesWAL)
+                    // The new store has this build's schema: rows from an older one get what its
+                    // upgrade does to rows (dates as ISO 8601 text), as `migrate up` gives them.
+                    if version < DateTextMigration.version { try DateTextMigration.run(target) }
+                    return report
                 }
             }
             store!.close()
@@ -131,8 +135,9 @@ extension StoreAdmin {
         }
     }
 
-    /// The tables to copy, after making sure the file is a store of ours this build may read.
-    private static func recoverableTables(_ connection: SQLiteConnection, path: String, readingWAL: Bool) throws -> Set<String> {
+    /// The tables to copy, and the store's schema version, after making sure the file is a
+    /// store of ours this build may read.
+    private static func recoverableTables(_ connection: SQLiteConnection, path: String, readingWAL: Bool) throws -> (tables: Set<String>, version: Int) {
         let applicationID = (try? connection.pragmaInteger(.applicationID)).map { Int32(truncatingIfNeeded: $0) } ?? 0
         let version = Int((try? connection.pragmaInteger(.userVersion)) ?? 0)
         var tables: Set<String> = []
@@ -150,7 +155,7 @@ extension StoreAdmin {
         guard applicationID == StoreFile.applicationID || tables.isSuperset(of: ["slots", "statedb_clock"]) else {
             throw StateStoreError(.foreignDatabase, path: path, "a SQLite database of another application (no statedb tables); there is nothing statedb can recover from it. Nothing was written.")
         }
-        return tables
+        return (tables, version)
     }
 
     /// Refuses a destination where anything is: the file, or a side file SQLite would read

@@ -239,6 +239,24 @@ import Testing
         #expect(try CLI.run("check", output).status == 0)
     }
 
+    /// A store of an older schema is recovered into this build's schema, its rows as the
+    /// upgrade leaves them: a date held as seconds since 2001 becomes ISO 8601 text, as
+    /// `migrate up` writes it (it was copied as it was, and `check` then faulted it).
+    @Test func aStoreOfAnOlderSchemaIsRecoveredWithItsDatesAsTheUpgradeWritesThem() throws {
+        let store = folder.storePath, output = out.path("recovered.sqlite")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/v1-store.sqlite").standardized
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: store)
+        try sqlite(store, """
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
+                VALUES ('App/lastOpened', 'App', 'lastOpened', 'Foundation.Date', 'json', '817840372.44', 0, 0, 0)
+            """)
+        let run = try CLI.run("recover", store, output)
+        #expect(run.status == 0, "\(run)")
+        #expect(try SQLiteShell.run(output, "SELECT encoding, value FROM slots WHERE key = 'App/lastOpened'") == "text|2026-12-01T17:52:52.44Z")
+        #expect(try CLI.run("check", output).status == 0)
+    }
+
     /// With a `-wal` from another database, `--ignore-wal` reads the store file as it was.
     @Test func aStoreWithAForeignWALIsRecoveredWithoutIt() throws {
         let elsewhere = TemporaryDirectory()
