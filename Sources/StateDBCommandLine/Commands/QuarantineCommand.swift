@@ -38,9 +38,18 @@ struct QuarantineCommand: Command {
         let action = actions.contains(positionals[0]) ? positionals.removeFirst() : "list"
         guard let path = positionals.first else { throw UsageError("missing STORE; usage: statedb quarantine \(action) STORE") }
         if !actions.contains(words[0]) && positionals.count > 1 {
+            // `quarantine STORE show 3`: the action after the store.
+            if let misplaced = positionals.dropFirst().first(where: actions.contains) {
+                throw UsageError("the action comes first: statedb quarantine \(misplaced) STORE\(misplaced == "list" ? "" : " ID")")
+            }
+            // `quarantine STORE 3`: an id without its action.
+            if positionals.count == 2, positionals[1].allSatisfy(\.isASCIIDigit) {
+                throw UsageError("an id goes with an action, written first: statedb quarantine show (or restore, drop) \(printable(words[0])) \(printable(words[1]))")
+            }
             // `quarantine frob STORE`: a mistyped action, not a store followed by a stray word.
             throw UsageError("unknown action '\(printable(words[0]))'; use \(actions.joined(separator: ", ")), as in `statedb quarantine show STORE ID`")
         }
+        if force && action != "restore" { throw UsageError("--force goes with restore only") }
         if action == "list" {
             guard positionals.count == 1 else { throw UsageError("unexpected argument '\(positionals[1])'; usage: statedb quarantine [list] STORE [--json]") }
             let entries = try withStore(path, .read) { try $0.quarantined() }
@@ -55,9 +64,10 @@ struct QuarantineCommand: Command {
             throw UsageError("\(action) needs the entry's id, as `statedb quarantine STORE` lists it; usage: statedb quarantine \(action) STORE ID")
         }
         guard let id = Int64(positionals[1]) else {
-            throw UsageError("'\(printable(positionals[1]))' is not an entry id: ids are whole numbers, as `statedb quarantine STORE` lists them; usage: statedb quarantine \(action) STORE ID")
+            let tooLarge = !positionals[1].isEmpty && positionals[1].allSatisfy(\.isASCIIDigit)
+            throw UsageError("'\(printable(positionals[1]))' is not an entry id: " + (tooLarge ? "ids go up to \(Int64.max)" : "ids are whole numbers")
+                             + ", as `statedb quarantine STORE` lists them; usage: statedb quarantine \(action) STORE ID")
         }
-        if force && action != "restore" { throw UsageError("--force goes with restore only") }
         if json && action != "show" { throw UsageError("--json goes with list and show only") }
         if action == "show" {
             let entry = try withStore(path, .read) { try $0.quarantined(id: id) }
@@ -91,4 +101,8 @@ struct QuarantineCommand: Command {
         return "  #\(entry.id) \(printable(entry.key)): \(printable(entry.storedType)) \(console.paint(value, .green)), expected \(printable(entry.expectedType))"
             + console.paint(" · " + age(since: entry.quarantinedAt) + " · " + printable(entry.error), .dim)
     }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

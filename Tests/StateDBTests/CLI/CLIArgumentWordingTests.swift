@@ -7,12 +7,32 @@ struct CLIArgumentWordingTests {
     let folder = TemporaryDirectory()
     var path: String { folder.storePath }
 
-    @Test(arguments: ["abc", "1.5", "99999999999999999999"])
+    @Test(arguments: ["abc", "1.5"])
     func aQuarantineIdThatIsNotOneIsNamed(id: String) throws {
         try makeSampleStore(at: path)
         let run = try CLI.run("quarantine", "show", path, id)
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("'\(id)' is not an entry id: ids are whole numbers"), "\(run)")
+    }
+
+    /// A whole number too large for an id is not told it is not a whole number; an action
+    /// left out or written after the store is named as such, not taken for the action; and
+    /// `--force` goes with restore only, list included.
+    @Test func quarantineArgumentsInTheWrongShapeAreNamed() throws {
+        try makeSampleStore(at: path)
+        let cases: [([String], String)] = [
+            (["show", path, "99999999999999999999"], "'99999999999999999999' is not an entry id: ids go up to 9223372036854775807"),
+            ([path, "5"], "an id goes with an action, written first: statedb quarantine show (or restore, drop) \(path) 5"),
+            ([path, "drop", "5"], "the action comes first: statedb quarantine drop STORE ID"),
+            (["list", path, "--force"], "--force goes with restore only"),
+            ([path, "--force"], "--force goes with restore only"),
+        ]
+        for (arguments, message) in cases {
+            let run = try CLI.run(["quarantine"] + arguments)
+            #expect(run.status == 2, "\(arguments): \(run)")
+            #expect(run.stderr.hasPrefix("statedb quarantine: \(message)"), "\(arguments): \(run)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run)")
+        }
     }
 
     @Test func anOptionWithoutItsValueIsNamedAsTyped() throws {
