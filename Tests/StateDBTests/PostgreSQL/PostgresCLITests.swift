@@ -135,7 +135,7 @@ struct PostgresCLITests {
         try database.psql("""
             INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at) VALUES
             ('ContentView/count', 'ContentView', 'count', 'Swift.Int', 'Swift.Int', 'text', 'three', 'not a number', 1),
-            ('ContentView/name', 'ContentView', 'name', 'Swift.String', 'Swift.String', 'integer', '5', 'not text', 2)
+            ('ContentView/name', 'ContentView', 'name', 'Swift.String', 'Swift.Int', 'text', 'five', 'not a number', 2)
             """)
         var run = try CLI.run(["quarantine", database.url, "--json"])
         #expect(run.status == 0, "\(run)")
@@ -147,7 +147,7 @@ struct PostgresCLITests {
         #expect(missed.status == 1 && missed.stderr.contains("no quarantined value with id 9 (ids near it: 1, 2)"), "\(missed)")
         run = try CLI.run(["quarantine", "restore", database.url, "2"])
         #expect(run.status == 0, "\(run)")
-        #expect(try database.psql("SELECT type || ' ' || encoding || ' ' || value FROM slots WHERE key = 'ContentView/name'") == "Swift.String integer 5")
+        #expect(try database.psql("SELECT type || ' ' || encoding || ' ' || value FROM slots WHERE key = 'ContentView/name'") == "Swift.String text five")
         run = try CLI.run(["quarantine", "drop", database.url, "1"])
         #expect(run.status == 0, "\(run)")
         #expect(try database.psql("SELECT count(*) FROM quarantine") == "0")
