@@ -31,21 +31,23 @@ struct DateTextTests {
         for seconds in Self.edges { expectRoundTrip(seconds) }
     }
 
-    /// 300,000 values: uniform over years 0000–9999, random bit patterns in that range (mostly
+    /// 60,000 values: uniform over years 0000–9999, random bit patterns in that range (mostly
     /// tiny magnitudes: deep sub-microsecond fractions), and whole seconds plus nanoseconds.
+    /// (300,000 took 8 s of a debug build and 26 s under the thread sanitizer, for no path the
+    /// first 60,000 do not take.)
     @Test func randomValuesRoundTripBitForBit() {
         var random = SeededGenerator(state: 0x5EED_DA7E)
-        for _ in 0..<100_000 {
+        for _ in 0..<20_000 {
             expectRoundTrip(Double.random(in: Self.first..<Self.end, using: &random))
         }
         var found = 0
-        while found < 100_000 {
+        while found < 20_000 {
             let seconds = Double(bitPattern: random.next())
             guard seconds >= Self.first, seconds < Self.end, seconds != 0 || seconds.sign == .plus else { continue }
             found += 1
             expectRoundTrip(seconds)
         }
-        for _ in 0..<100_000 {
+        for _ in 0..<20_000 {
             let whole = Double(Int64.random(in: DateText.firstSecond..<DateText.endSecond, using: &random))
             expectRoundTrip(whole + Double(Int.random(in: 0..<1_000_000_000, using: &random)) / 1e9)
         }
