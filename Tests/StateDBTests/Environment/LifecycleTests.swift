@@ -31,6 +31,8 @@ private struct LifeRoot: View {
                     mirror = new
                 }
                 .onChange(of: value / 2, initial: true) { log.add("half \(value / 2)") }
+                // SwiftUI's older one-argument form: the new value, never at appearance.
+                .onChange(of: value % 3) { newRemainder in log.add("remainder \(newRemainder)") }
             Text("mirror \(mirror)")
         }
         .onAppear { log.add("stack appear") }
@@ -98,10 +100,10 @@ struct LifecycleTests {
         let host = ViewHost(root: LifeRoot(log: log), store: .inMemory())
         _ = log.take()
         try host.button("inc").tap()
-        #expect(log.take() == ["change 0->1"], "value / 2 is still 0")
+        #expect(log.take() == ["change 0->1", "remainder 1"], "value / 2 is still 0")
         #expect(host.texts.contains("mirror 1"), "the action's write shows in the same update")
         try host.button("inc").tap()
-        #expect(log.take() == ["change 1->2", "half 1"])
+        #expect(log.take() == ["change 1->2", "half 1", "remainder 2"])
         try host.button("same").tap()
         #expect(log.take() == [])
         #expect(host.texts.contains("mirror 2"))

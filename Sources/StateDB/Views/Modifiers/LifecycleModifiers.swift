@@ -28,4 +28,12 @@ extension View {
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> some View {
         attaching(.change(ValueChangeWatch(value: value, initial: initial) { _, _ in action() }))
     }
+
+    /// Runs `action(new)` when `value` changes: the one-argument form of SwiftUI before
+    /// iOS 17 and macOS 14 (deprecated there), which code written for those still uses
+    /// (`.onChange(of: query) { newValue in search(newValue) }`). Never runs when the view
+    /// appears.
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping @MainActor (_ newValue: V) -> Void) -> some View {
+        attaching(.change(ValueChangeWatch(value: value, initial: false) { _, new in action(new) }))
+    }
 }
