@@ -28,10 +28,15 @@ extension StateStore {
             }
             noteSuccessLocked()
             guard let changes = polled else { return }
+            // Our own commits come back too when another's came between them and the last look.
             let changed = ownTicks.isEmpty ? changes.rows : changes.rows.filter { !ownTicks.contains($0.version) }
+            let deleted = (ownTicks.isEmpty ? changes.deletions : changes.deletions.filter { !ownTicks.contains($0.version) }).map(\.key)
             seenTick = changes.tick
             ownTicks.removeAll()
-            applyExternal(changed: changed, deleted: changes.deletedKeys)
+            // A model that changed in place since its commit (one whose encoding is compared,
+            // not watched) holds a change the other value must not overwrite: found out first.
+            if !changed.isEmpty || !deleted.isEmpty { pollInPlaceChanges() }
+            applyExternal(changed: changed, deleted: deleted)
         }
     }
 
@@ -116,6 +121,12 @@ extension StateStore {
                     continue
                 }
                 guard !cell.isEnded, !cell.hasNoValue else { continue }
+                // A change not committed yet commits after the deletion, and wins: it is written
+                // as a new row.
+                if cell.holdsChange {
+                    cell.hasRow = false
+                    continue
+                }
                 released.append(cell.resetToInitialLocked(fresh: freshValues.removeValue(forKey: ObjectIdentifier(cell))))
                 replaced.append(cell)
                 cell.hasRow = false

@@ -61,11 +61,19 @@ struct StoreCommitResult: Sendable, Equatable {
 struct StoreChanges: Sendable {
     /// Rows written after the tick (by anyone: the caller skips its own ticks).
     let rows: [StoredRow]
-    /// Keys deleted after the tick and not written again since.
-    let deletedKeys: [String]
+    /// Keys deleted after the tick and not written again since, each with the tick of its
+    /// deletion (the caller skips its own, as for rows).
+    let deletions: [StoredDeletion]
     /// The tick the database was at when read: every commit up to it is in `rows` and
-    /// `deletedKeys`, so it is the next call's `since`.
+    /// `deletions`, so it is the next call's `since`.
     let tick: Int64
+}
+
+/// A key's deletion, as its tombstone records it.
+struct StoredDeletion: Sendable {
+    let key: String
+    /// The tick of the commit that deleted it.
+    let version: Int64
 }
 
 /// One row of `app_migrations`.

@@ -27,7 +27,7 @@ protocol StoreDatabase: AnyObject {
     /// Rows and deletions committed after `tick` (`version > tick`) by anyone, and the tick
     /// now; nil when nobody can have committed since the last poll (SQLite's
     /// `PRAGMA data_version`, PostgreSQL's notifications), which keeps an idle poll cheap.
-    /// `deletedKeys` holds no key that is in `rows`.
+    /// `deletions` holds no key that is in `rows`.
     func pollChanges(since tick: Int64) throws -> StoreChanges?
 
     /// The row at `key`, nil when there is none (rows on demand).

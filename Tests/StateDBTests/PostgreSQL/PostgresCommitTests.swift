@@ -94,11 +94,12 @@ struct PostgresCommitTests {
         #expect(changes.tick == 3)
         #expect(Self.values(changes.rows) == ["A/x": .integer(2)])
         #expect(changes.rows.first?.version == 2)
-        #expect(changes.deletedKeys == ["A/y"])
+        #expect(changes.deletions.map(\.key) == ["A/y"])
+        #expect(changes.deletions.first?.version == 3, "the deleting commit's tick")
         // A key deleted and written again since is a write, not a deletion.
         _ = try writer.commit(StoreCommit(writes: [Self.write("A/y", .integer(7))]))
         let again = try reader.changes(since: seen)
-        #expect(again.deletedKeys.isEmpty)
+        #expect(again.deletions.isEmpty)
         #expect(Self.values(again.rows) == ["A/x": .integer(2), "A/y": .integer(7)])
         #expect(try reader.changes(since: again.tick).rows.isEmpty)
     }
@@ -155,13 +156,13 @@ struct PostgresCommitTests {
         try database.psql("DELETE FROM slots WHERE key = 'A/y'")
         changes = try store.changes(since: changes.tick)
         #expect(Self.values(changes.rows) == ["B/z": .text("hi")])
-        #expect(changes.deletedKeys == ["A/y"])
+        #expect(changes.deletions.map(\.key) == ["A/y"])
         #expect(changes.tick == 4, "one tick per hand edit")
 
         // A key renamed by hand leaves a tombstone for the old one.
         try database.psql("UPDATE slots SET key = 'B/w', property = 'w' WHERE key = 'B/z'")
         changes = try store.changes(since: changes.tick)
-        #expect(changes.rows.map(\.key) == ["B/w"] && changes.deletedKeys == ["B/z"])
+        #expect(changes.rows.map(\.key) == ["B/w"] && changes.deletions.map(\.key) == ["B/z"])
 
         // Text the encoding cannot hold is read as an error (for the store to quarantine).
         try database.psql("UPDATE slots SET value = 'nine' WHERE key = 'A/x'")

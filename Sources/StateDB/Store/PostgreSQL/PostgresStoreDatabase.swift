@@ -199,9 +199,11 @@ final class PostgresStoreDatabase: StoreDatabase {
                     """, [.integer(tick)])
                 let rows = (0..<result.rowCount).map { StoredRow(result, row: $0) }
                 let written = Set(rows.map(\.key))
-                let tombstones = try connection.execute("SELECT key FROM slot_tombstones WHERE version > $1", [.integer(tick)])
-                let deleted = (0..<tombstones.rowCount).compactMap { tombstones.string($0, 0) }.filter { !written.contains($0) }
-                return StoreChanges(rows: rows, deletedKeys: deleted, tick: now)
+                let tombstones = try connection.execute("SELECT key, version FROM slot_tombstones WHERE version > $1", [.integer(tick)])
+                let deleted = (0..<tombstones.rowCount).compactMap { row in
+                    tombstones.string(row, 0).map { StoredDeletion(key: $0, version: tombstones.int64(row, 1) ?? 0) }
+                }.filter { !written.contains($0.key) }
+                return StoreChanges(rows: rows, deletions: deleted, tick: now)
             }
         }
     }

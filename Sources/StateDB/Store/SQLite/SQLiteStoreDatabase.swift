@@ -146,14 +146,14 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 present.insert(row.key)
                 changed.append(row)
             }
-            let tombstones = try connection.prepare("SELECT key FROM slot_tombstones WHERE version > ?1")
+            let tombstones = try connection.prepare("SELECT key, version FROM slot_tombstones WHERE version > ?1")
             tombstones.bind(tick, at: 1)
-            var deleted: [String] = []
+            var deleted: [StoredDeletion] = []
             while try tombstones.step() {
                 let key = tombstones.string(at: 0)
-                if !present.contains(key) { deleted.append(key) }
+                if !present.contains(key) { deleted.append(StoredDeletion(key: key, version: tombstones.int64(at: 1))) }
             }
-            return StoreChanges(rows: changed, deletedKeys: deleted, tick: try StoreClock.current(on: connection))
+            return StoreChanges(rows: changed, deletions: deleted, tick: try StoreClock.current(on: connection))
         }
     }
 
