@@ -327,6 +327,9 @@ public final class ViewHost {
         for segment in children.separateDuplicates() {
             store.report(StateDiagnostic(kind: .duplicateIdentity, key: node.identity + "/" + segment, message: "several sibling views have this identity (duplicate ForEach ids?); each got its own slots, marked [duplicate N]. Give every element a unique id."))
         }
+        if children.idsNameObjects {
+            store.reportOnce(StateDiagnostic(kind: .notPersisted, key: node.identity, message: "a ForEach here identifies its elements by ObjectIdentifier (the default id of an Identifiable class): the id names the object only in this process, so the rows' state is stored under keys no later run builds, and is not found after a restart (the rows become orphans). Give the class a stored id (`let id: UUID`, encoded with it), or use ForEach(_:id:) with a property that stays."))
+        }
         reconcile(node, with: children, depth: depth)
         if node.attachments != nil { modifierRuntime.evaluated(node) }
     }

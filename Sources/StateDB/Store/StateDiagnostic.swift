@@ -43,7 +43,10 @@ public struct StateDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// A view's `@State` or `@NonState` holds a type that is not `Codable` (a `Task`, a
         /// closure, a model class): the value is kept in memory per identity (it survives
         /// re-evaluation and re-creation of the view, not a restart) and never stored.
-        /// Reported once per slot; the key is the slot's.
+        /// Reported once per slot; the key is the slot's. Also reported, once per identity
+        /// (the key), for a `ForEach` whose ids name objects (`ObjectIdentifier`, the default
+        /// id of an `Identifiable` class): its rows' state is stored under keys no later run
+        /// builds, so it does not survive a restart either.
         case notPersisted
     }
 

@@ -181,6 +181,11 @@ struct ChildList {
     /// identity; `addExplicitID`), or a view added as a block of its own because its value did
     /// not fit its type's shape.
     private var segmentsMayRepeat = false
+    /// A `ForEach` added views under ids that name objects (`ObjectIdentifier`, the default
+    /// id of an `Identifiable` class): their keys hold addresses, which no later run builds.
+    private(set) var idsNameObjects = false
+
+    mutating func noteIDsNameObjects() { idsNameObjects = true }
 
     /// The elements added so far were added with distinct prefixes (a range's ids), each
     /// block's views filling distinct positions: their segments are distinct, unless one of

@@ -58,6 +58,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         // element fill distinct positions: distinct ids make distinct segments. (Only when the
         // list is the ForEach's own: the note vouches for every element in it.)
         if idsAreDistinct && startedEmpty { list.noteSegmentsAreDistinct() }
+        if ID.self == ObjectIdentifier.self { list.noteIDsNameObjects() }
     }
 
     nonisolated static var contentBlocks: [ContentBlock] { [.elements(Content.self)] }
