@@ -46,6 +46,7 @@
 
     private static func distance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
         guard abs(a.count - b.count) <= limit else { return nil }
+        let limit = min(limit, max(a.count, b.count))  // no distance is larger; `limit + 1` stays in range
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         // Cells outside the band hold `limit + 1`: any path through them costs more than allowed.
         let outside = limit + 1

@@ -127,10 +127,12 @@ struct RowSalvage {
             var after = start
             if try read(from: start, next: &after) { break }
             // The first row from `after` on cannot be read. If its rowid can, only that row is
-            // lost; otherwise the page that holds it is, and reading resumes past it.
+            // lost; otherwise the page that holds it is, and reading resumes past it. (A pass
+            // also stops where rowids went back: the row a fresh seek finds may then read well.)
             switch first(from: after, probe) {
             case .row(let rowid):
-                outcome.unreadable.insert(rowid)
+                var ignored: Int64 = 0
+                if try !read(from: rowid, next: &ignored, only: true) { outcome.unreadable.insert(rowid) }
                 next = rowid == Int64.max ? nil : rowid + 1
             case .end:
                 next = nil

@@ -17,8 +17,9 @@ struct GCCommand: Command {
         usage: ["gc STORE [--unseen-for 30d] [--dry-run] [--json]"],
         discussion: """
             One transaction. A view that has stayed mounted in one app process for longer than
-            --unseen-for also looks unseen: pick an age longer than your app's sessions. An age
-            under an hour is refused: an app stamps the slots it mounts at most once an hour.
+            --unseen-for also looks unseen: pick an age longer than an hour plus your app's
+            longest session (an app stamps the slots it mounts at most once an hour). An age
+            under 2h is refused.
 
             example: statedb gc state.sqlite --unseen-for 90d --dry-run
             """
@@ -27,8 +28,8 @@ struct GCCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let unseenFor = try UnseenFor(self.unseenFor)
         // Deleting with such an age would delete state the app is using.
-        guard !unseenFor.isUnderTheStampInterval else {
-            throw UsageError("\(unseenFor.underTheStampInterval); give 1h or more (`statedb orphans` lists with any age)")
+        guard !unseenFor.isTooShort else {
+            throw UsageError("\(unseenFor.tooShort); give more than an hour plus your app's longest session, 2h at least (`statedb orphans` lists with any age)")
         }
         let removed = try withStore(store, dryRun ? .read : .write) {
             let progress = dryRun ? nil : Progress.onTerminal("deleted")

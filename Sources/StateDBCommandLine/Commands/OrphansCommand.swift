@@ -33,8 +33,8 @@ struct OrphansCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let unseenFor = try UnseenFor(self.unseenFor)
         let report = try withStore(store, .read) { try $0.orphanReport(unseenFor: unseenFor.milliseconds) }
-        if unseenFor.isUnderTheStampInterval {
-            console.error("statedb orphans: note: \(unseenFor.underTheStampInterval); the list may hold some.")
+        if unseenFor.isTooShort {
+            console.error("statedb orphans: note: \(unseenFor.tooShort); the list may hold some.")
         }
         if json {
             console.print(jsonText(.object([

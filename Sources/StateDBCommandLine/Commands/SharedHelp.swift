@@ -4,7 +4,7 @@
 enum SharedHelp {
     static let json = "Print JSON instead of text."
     static let dryRun = "Show what would change; write nothing (opens the store read-only)."
-    static let unseenFor = "How long unseen makes an orphan: 12h, 30d, 2w (default 30d; 1h at least for gc)."
+    static let unseenFor = "How long unseen makes an orphan: 12h, 30d, 2w (default 30d; 2h at least for gc)."
 }
 
 /// The `--unseen-for` age of `orphans` and `gc`: 30 days when absent.
@@ -17,12 +17,13 @@ struct UnseenFor {
         milliseconds = try parseDuration(text, option: "--unseen-for")
     }
 
-    /// An app stamps the slots it mounts at most once an hour (`seen_at`), so below an hour a
-    /// slot in use can look unseen.
-    var isUnderTheStampInterval: Bool { milliseconds < StoreAdmin.seenStampMilliseconds }
+    /// An app stamps the slots it mounts at most once an hour (`seen_at`), and not again while
+    /// they stay mounted: a slot in use can look unseen for an hour plus the app's session. Two
+    /// hours is the least age that leaves a session an hour.
+    var isTooShort: Bool { milliseconds < 2 * StoreAdmin.seenStampMilliseconds }
 
-    /// Why an age under an hour lists slots in use, for `orphans` (a note) and `gc` (a refusal).
-    var underTheStampInterval: String {
-        "--unseen-for \(text) is under an hour: an app stamps the slots it mounts at most once an hour, so slots in use can look unseen that long"
+    /// Why such an age lists slots in use, for `orphans` (a note) and `gc` (a refusal).
+    var tooShort: String {
+        "--unseen-for \(text) is under 2h: an app stamps the slots it mounts at most once an hour, and not again while they stay mounted, so a slot in use can look unseen for an hour plus the app's session"
     }
 }

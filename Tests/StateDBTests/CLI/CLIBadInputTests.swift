@@ -119,7 +119,7 @@ import Testing
         try makeSampleStore(at: store)
         try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: store)
         let bytes = try fileBytes(store)
-        for arguments in [["set", store, SampleKeys.count, "4"], ["rm", store, SampleKeys.count], ["gc", store, "--unseen-for", "1h"],
+        for arguments in [["set", store, SampleKeys.count, "4"], ["rm", store, SampleKeys.count], ["gc", store, "--unseen-for", "2h"],
                           ["mv", store, "Settings", "Prefs"], ["import", store, try exportFile()]] {
             expectRefusal(try CLI.run(arguments, asUnprivileged: true), status: 8, mentioning: "read-only", arguments)
             #expect(try fileBytes(store) == bytes)

@@ -54,7 +54,7 @@ struct PostgresInvalidUTF8Tests {
         let before = try database.dump()
         let commands: [[String]] = [
             ["export", url], ["inspect", url], ["rm", url, "--prefix", "A"], ["mv", url, "A", "B"],
-            ["gc", url, "--unseen-for", "1h"], ["orphans", url], ["import", url, export, "--replace"],
+            ["gc", url, "--unseen-for", "2h"], ["orphans", url], ["import", url, export, "--replace"],
         ]
         for arguments in commands {
             let run = try CLI.run(arguments)
@@ -151,6 +151,24 @@ struct PostgresInvalidUTF8Tests {
         #expect(try database.psql("SELECT value FROM slots WHERE key = '\(Self.lookalike)'") == "the real one")
         #expect(try database.psql("SELECT count(*) FROM quarantine") == "1")
         #expect(try CLI.run("quarantine", "drop", url, "1").status == 0)
+    }
+
+    /// A quarantined text value that is not UTF-8 is listed as unreadable and never restored,
+    /// as on SQLite (it was shown with U+FFFD and restored).
+    @Test func aQuarantinedTextThatIsNotUTF8IsNeverRestored() throws {
+        let database = try store(encoding: "SQL_ASCII")
+        let url = database.url
+        try database.psql(#"""
+            INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
+                VALUES ('A/name', 'A', 'name', 'Swift.String', 'Swift.Int', 'text', E'a\xffb', 'not a number', 1)
+            """#)
+        let listed = try CLI.run("quarantine", url)
+        #expect(listed.stdout.contains("#1 A/name: Swift.String (unreadable)"), "\(listed)")
+        let before = try database.dump()
+        let restore = try CLI.run("quarantine", "restore", url, "1")
+        #expect(restore.status == 5, "\(restore)")
+        #expect(restore.stderr.contains("the text value is not valid UTF-8 (byte 0xFF at offset 1)"), "\(restore)")
+        #expect(try database.dump() == before)
     }
 
     /// State migrations match keys by the text they read, so a key that is not UTF-8 is left as

@@ -24,8 +24,17 @@ extension SQLiteStatement {
     /// Why column `index` is not valid UTF-8 text, for a message ("byte 0xFF at offset 3",
     /// "stored as a blob, not as text"), or nil when it is.
     func invalidUTF8(at index: Int32) -> String? {
-        if sqlite3_column_type(handle, index) == SQLITE_BLOB { return "stored as a blob, not as text" }
+        if sqlite3_column_type(handle, index) == SQLITE_BLOB { return Self.storedAsBlob }
         return firstInvalidUTF8(at: index).map { "byte 0x\($0.byte.hexDigits) at offset \($0.offset)" }
+    }
+
+    /// What `invalidUTF8` says of a BLOB.
+    static let storedAsBlob = "stored as a blob, not as text"
+
+    /// "is not valid UTF-8 (byte 0xFF at offset 3)" or "is stored as a blob, not as text", for
+    /// a message about a key, from what `invalidUTF8` said.
+    static func describing(_ fault: String) -> String {
+        fault == storedAsBlob ? "is " + fault : "is not valid UTF-8 (\(fault))"
     }
 }
 

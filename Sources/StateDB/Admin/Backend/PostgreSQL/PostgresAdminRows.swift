@@ -96,7 +96,12 @@ class PostgresAdminRows: AdminRows {
         return (0..<result.rowCount).map { row in
             let encoding = result.string(row, 4) ?? ""
             let (value, problem) = QuarantinedValue.json {
-                try StoredValue.read(from: result, row: row, valueColumn: 5, blobColumn: 6, encoding: encoding)
+                // As on SQLite: a SQL_ASCII or single-byte database passes on what a hand edit gave it.
+                if let fault = result.invalidUTF8(row, 2) { throw StoredValueError(message: "its stored type is not valid UTF-8 (\(fault))") }
+                if encoding == "text" || encoding == "json", let fault = result.invalidUTF8(row, 5) {
+                    throw StoredValueError(message: "the \(encoding) value is not valid UTF-8 (\(fault)); an app would read it with U+FFFD in place of the bad bytes")
+                }
+                return try StoredValue.read(from: result, row: row, valueColumn: 5, blobColumn: 6, encoding: encoding)
             }
             // `restore` writes the entry back under its key: one that is not UTF-8 is marked,
             // so that it is refused (and `check` lists it).

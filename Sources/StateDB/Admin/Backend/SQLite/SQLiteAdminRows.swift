@@ -94,7 +94,8 @@ class SQLiteAdminRows: AdminRows {
         let statement = try connection.prepare("SELECT id, key FROM quarantine ORDER BY id")
         var entries: [(id: Int64, key: String, nameable: Bool)] = []
         while try statement.step() {
-            entries.append((statement.int64(at: 0), statement.string(at: 1), statement.isUTF8Text(at: 1)))
+            let nameable = statement.isUTF8Text(at: 1)  // before the key is read as text (a BLOB then looks like text)
+            entries.append((statement.int64(at: 0), statement.string(at: 1), nameable))
         }
         return entries
     }

@@ -39,7 +39,7 @@ extension StoredRow {
 
     private static func keyProblem(_ statement: SQLiteStatement) -> StoredValueError? {
         guard let fault = statement.invalidUTF8(at: 0) else { return nil }
-        return StoredValueError(message: "the key is not valid UTF-8 (\(fault)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0))",
+        return StoredValueError(message: "the key \(SQLiteStatement.describing(fault)): no app writes such a key, and statedb cannot name it. \(statement.deletionAdvice(keyAt: 0))",
                                 keyIsNotUTF8: true)
     }
 
@@ -64,7 +64,7 @@ extension SQLiteStatement {
     /// - Throws: `AdminError(.unreadableValue)` naming the key's bytes and how to delete it.
     func requireUTF8Key(at index: Int32, path: String) throws {
         guard let fault = invalidUTF8(at: index) else { return }
-        throw AdminError(.unreadableValue, path: path, "the store holds a key that is not valid UTF-8 (\(JSONValue.quoted(string(at: index))) in slots, \(fault)): no app writes such a key, and statedb cannot name it, so it stops rather than show or act on a changed key; nothing was written. \(deletionAdvice(keyAt: index)); `statedb check` lists every such slot.")
+        throw AdminError(.unreadableValue, path: path, "the store holds a key that \(Self.describing(fault)) (\(JSONValue.quoted(string(at: index))) in slots): no app writes such a key, and statedb cannot name it, so it stops rather than show or act on a changed key; nothing was written. \(deletionAdvice(keyAt: index)); `statedb check` lists every such slot.")
     }
 
     /// How to delete the slot whose key in column `index` is not UTF-8: by its bytes, with the
