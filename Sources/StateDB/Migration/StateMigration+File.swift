@@ -75,7 +75,7 @@ extension StateMigration {
 
 /// Exact conversions between scalar stored values.
 enum ScalarCast {
-    enum Kind { case bool, integer(min: Int64, max: Int64), real, text }
+    enum Kind { case bool, integer(min: Int64, max: Int64), double, float, text }
 
     static let supportedTypes = "Swift.Bool, Swift.Int (and Int8…UInt32), Swift.Double, Swift.Float and Swift.String"
 
@@ -89,37 +89,75 @@ enum ScalarCast {
         case "Swift.UInt8": .integer(min: 0, max: Int64(UInt8.max))
         case "Swift.UInt16": .integer(min: 0, max: Int64(UInt16.max))
         case "Swift.UInt32": .integer(min: 0, max: Int64(UInt32.max))
-        case "Swift.Double", "Swift.Float": .real
+        case "Swift.Double": .double
+        case "Swift.Float": .float
         case "Swift.String": .text
         default: nil
         }
     }
 
-    /// `value` converted to `target`, or nil when it does not convert exactly.
+    /// `value` converted to `target`, or nil when it does not convert exactly: a number the
+    /// target cannot hold as it is (16,777,217 as a `Float`, 2^53 + 1 as a `Double`, 0.1 as a
+    /// `Float`), or that is not finite (`"NaN"`, `"inf"`, 1e300 as a `Float`), or text that is
+    /// not a decimal number (`"0x1p3"`).
     static func cast(_ value: StoredValue, to target: Kind) -> StoredValue? {
         switch (value, target) {
         case (.bool(let flag), .bool): return .bool(flag)
         case (.bool(let flag), .integer): return .integer(flag ? 1 : 0)
-        case (.bool(let flag), .real): return .real(flag ? 1 : 0)
+        case (.bool(let flag), .double), (.bool(let flag), .float): return .real(flag ? 1 : 0)
         case (.bool(let flag), .text): return .text(flag ? "true" : "false")
         case (.integer(let number), .bool): return number == 0 || number == 1 ? .bool(number == 1) : nil
         case (.integer(let number), .integer(let min, let max)): return (min...max).contains(number) ? .integer(number) : nil
-        case (.integer(let number), .real): return .real(Double(number))
+        case (.integer(let number), .double): return Double(exactly: number).map(StoredValue.real)
+        case (.integer(let number), .float): return Float(exactly: number).map { .real(Double($0)) }
         case (.integer(let number), .text): return .text(String(number))
         case (.real(let number), .bool): return number == 0 || number == 1 ? .bool(number == 1) : nil
         case (.real(let number), .integer(let min, let max)):
             guard let exact = Int64(exactly: number), (min...max).contains(exact) else { return nil }
             return .integer(exact)
-        case (.real(let number), .real): return .real(number)
+        case (.real(let number), .double): return number.isFinite ? .real(number) : nil
+        case (.real(let number), .float): return exactFloat(number)
         case (.real(let number), .text): return .text(String(number))
         case (.text(let text), .bool): return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
         case (.text(let text), .integer(let min, let max)):
             guard let number = Int64(text), (min...max).contains(number) else { return nil }
             return .integer(number)
-        case (.text(let text), .real): return Double(text).map(StoredValue.real)
+        case (.text(let text), .double): return decimal(text).map(StoredValue.real)
+        case (.text(let text), .float): return decimal(text).flatMap(exactFloat)
         case (.text(let text), .text): return .text(text)
         default: return nil
         }
+    }
+
+    /// `number` as a `Float` holds it, when it holds it exactly and finitely.
+    private static func exactFloat(_ number: Double) -> StoredValue? {
+        guard number.isFinite, let float = Float(exactly: number), float.isFinite else { return nil }
+        return .real(Double(float))
+    }
+
+    /// The finite `Double` a decimal number's text reads as (`-12`, `2.5`, `1e-3`), or nil for
+    /// anything else `Double(_:)` would also read (`nan`, `inf`, hexadecimal, an overflow).
+    private static func decimal(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        guard digits() > 0 else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return nil }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard index == bytes.count, let number = Double(text), number.isFinite else { return nil }
+        return number
     }
 }
 
