@@ -77,7 +77,8 @@ struct AppMigrator {
                 }
             }
         } catch let failure as MigrationFailure {
-            let reason = (failure.underlying as? StateStoreError)?.message ?? "\(failure.underlying)"
+            var reason = (failure.underlying as? StateStoreError)?.message ?? "\(failure.underlying)"
+            if reason.hasSuffix(".") { reason.removeLast() }  // the sentence goes on
             throw StateStoreError(.migrationFailed, path: path, "state migration '\(failure.name)' failed: \(reason); none of the state migrations was applied (schema migrations run before them and stay applied).")
         }
     }

@@ -81,10 +81,13 @@ public struct MigrationStatus: Sendable {
     ///
     /// The schema migrations of an initialised store run on the backup's connection, before
     /// the store is opened for the state migrations; `progress`, when given, is told (rows
-    /// done, rows in all) while one rewrites rows (version 6's dates).
+    /// done, rows in all) while one rewrites rows (version 6's dates). `backupWritten`, when
+    /// given, is told the backup's path as soon as it is written: a migration that then fails
+    /// leaves it, and the one who ran the migration needs to know where.
     @discardableResult
     public static func migrateUp(path: String, migrations: [StateMigration] = [], unknownAppMigrations: StateStore.UnknownMigrationPolicy = .refuse,
-                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> String? {
+                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
+                                 backupWritten: ((String) -> Void)? = nil) throws -> String? {
         let status = try read(path: path, migrations: migrations)
         guard !status.isCurrent else { return nil }
         let backupPath: String
@@ -97,6 +100,7 @@ public struct MigrationStatus: Sendable {
             _ = try connection.pragmaInteger(.schemaVersion)
             try FileSafety.checkAfterOpening(connection, path: path, expectWAL: status.schemaVersion > 0 && isInWALMode(connection))
             backupPath = try SchemaMigrator.backup(connection, path: path, version: status.schemaVersion, label: "v")
+            backupWritten?(backupPath)
             if status.schemaVersion > 0, !status.pendingSchema.isEmpty {
                 try SchemaMigrator(connection: connection, path: path, progress: progress).migrate(from: status.schemaVersion)
             }

@@ -64,13 +64,26 @@ struct MigrateCommand: Command {
             }
             // Rows a schema migration rewrites (version 6's dates) are counted on a terminal.
             let progress = Progress.onTerminal("converted")
-            let backup: String?
+            // The backup is named as soon as it is written: a migration that fails after it
+            // leaves it, and whatever schema migrations were applied before the failure.
+            var backup: String?
             do {
                 defer { progress?.finish() }
-                backup = try MigrationStatus.migrateUp(path: path, migrations: migrations, unknownAppMigrations: .ignore,
-                                                       progress: progress.map { progress in { progress.update(done: $0, total: $1) } })
+                try MigrationStatus.migrateUp(path: path, migrations: migrations, unknownAppMigrations: .ignore,
+                                              progress: progress.map { progress in { progress.update(done: $0, total: $1) } },
+                                              backupWritten: { written in
+                                                  backup = written
+                                                  console.print("backup: \(printable(written))")
+                                              })
+            } catch {
+                if backup != nil, let after = try? MigrationStatus.read(path: path, migrations: migrations) {
+                    for migration in status.pendingSchema where migration.version <= after.schemaVersion {
+                        console.print("applied schema \(migration.fileName)")
+                    }
+                }
+                throw error
             }
-            console.print("backup: \(printable(backup ?? "-"))")
+            if backup == nil { console.print("backup: -") }
             for migration in status.pendingSchema {
                 console.print("applied schema \(migration.fileName)")
             }

@@ -135,7 +135,7 @@ struct DateMigrationBatchTests {
             let run = try CLI.run("migrate", "up", path)
             #expect(run.status != 0, "\(run)")
             #expect(run.stderr.contains("0006_dates_as_iso8601.sql failed"), "\(run)")
-            #expect(run.stderr.contains("rolled back; the store is still at the previous version"), "\(run)")
+            #expect(run.stderr.contains("rolled back; the store is at schema version 5"), "\(run)")
         } else {
             let error = #expect(throws: StateStoreError.self) { try StateStore(path: path) }
             #expect(error?.kind == .migrationFailed)

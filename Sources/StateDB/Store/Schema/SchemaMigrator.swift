@@ -45,8 +45,14 @@ struct SchemaMigrator {
                 try connection.execute("PRAGMA application_id = \(StoreFile.applicationID)")
             }
         } catch let error as SQLiteError {
+            let before = migration.version - 1
+            // A full disk is the operator's to fix, and says so (exit 8 in the CLI), not a fault
+            // of the migration.
+            if error.isDiskFull {
+                throw StateStoreError(.diskFull, path: path, "the disk is full or failed while applying schema migration \(migration.fileName) (\(error.message)); it was rolled back and the store is at schema version \(before). Free disk space and migrate again.")
+            }
             let failing = statementText.isEmpty ? "" : " at `\(statementText.split(separator: "\n").joined(separator: " ").prefix(160))`"
-            throw StateStoreError(.migrationFailed, path: path, "schema migration \(migration.fileName) failed\(failing) (\(error.message)) and was rolled back; the store is still at the previous version.")
+            throw StateStoreError(.migrationFailed, path: path, "schema migration \(migration.fileName) failed\(failing) (\(error.message)) and was rolled back; the store is at schema version \(before).")
         }
     }
 
