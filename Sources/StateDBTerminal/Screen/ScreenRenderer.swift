@@ -52,7 +52,13 @@ public enum ScreenRenderer {
             let line = fit(plain, columns: size.columns)
             lines.append(line.text)
             styled.append(fitStyled(index < snapshot.styledLines.count ? snapshot.styledLines[index] : plain, columns: size.columns))
-            if let place = focused?.place, place.line == index, place.column < line.visibleCharacters {
+            if let place = focused?.place, place.line == index, place.column >= line.visibleCharacters {
+                // The focused control starts past the right edge, where the line is cut: the
+                // cut's mark (`…`, right after the characters kept) takes the highlight, so the
+                // screen still shows where the focus is (Enter acts on a control the user could
+                // not otherwise see).
+                highlight = Frame.Highlight(row: row, column: line.visibleCharacters, length: 1)
+            } else if let place = focused?.place, place.line == index, place.column < line.visibleCharacters {
                 highlight = Frame.Highlight(row: row, column: place.column, length: min(place.length, line.visibleCharacters - place.column))
                 if let caret = overlay.caret, let focused, focused.kind == .textField || focused.kind == .secureField {
                     // `Title: [text]`: the caret sits after the title, ": [" and `caret` characters.

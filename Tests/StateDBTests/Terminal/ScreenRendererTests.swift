@@ -87,6 +87,15 @@ struct ScreenRendererTests {
         #expect(up.lines.first == "Name: [Ada]")
     }
 
+    /// A focused control past the right edge of a narrow screen: the mark where its line is cut
+    /// is highlighted (nothing was, and Enter acted on a control nobody could see).
+    @Test func aFocusPastTheRightEdgeHighlightsWhereTheLineIsCut() {
+        let frame = ScreenRenderer.frame(of: HostSnapshot(host: host), focus: 3, size: ScreenSize(rows: 5, columns: 18))
+        #expect(frame.lines[2] == "[x] Dark  [ Save …")
+        #expect(frame.highlight == Frame.Highlight(row: 2, column: 17, length: 1))
+        #expect(frame.ansi.contains("[x] Dark  [ Save \u{1B}[7m…\u{1B}[27m"))
+    }
+
     @Test func wideCharactersTakeTwoCells() {
         let snapshot = HostSnapshot(lines: ["할 일: 우유 사기"], controls: [])
         let frame = ScreenRenderer.frame(of: snapshot, focus: nil, size: ScreenSize(rows: 2, columns: 10))
