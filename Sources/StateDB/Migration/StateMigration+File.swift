@@ -32,14 +32,24 @@ extension StateMigration {
             guard let name = entry["name"] as? String, !name.isEmpty else {
                 throw fail("migration #\(index + 1) has no \"name\".")
             }
+            // A field the file names that nothing reads (a typo: "kyes") would be ignored, and
+            // the migration would do something else than its author meant: refused.
             func strings(_ kind: String, _ fields: [String]) throws -> [String] {
                 guard let body = entry[kind] as? [String: Any] else { throw fail("migration '\(name)': \"\(kind)\" must be an object.") }
+                if let unknown = body.keys.sorted().first(where: { !fields.contains($0) }) {
+                    throw fail("migration '\(name)': \"\(kind)\" has no field \"\(unknown)\"; it takes \(fields.map { "\"\($0)\"" }.joined(separator: ", ")).")
+                }
                 return try fields.map { field in
                     guard let value = body[field] as? String else { throw fail("migration '\(name)': \"\(kind)\" needs a string \"\(field)\".") }
+                    guard !value.isEmpty else { throw fail("migration '\(name)': \"\(kind)\" has an empty \"\(field)\".") }
                     return value
                 }
             }
-            let kinds = ["renameIdentity", "renameProperty", "delete", "retype"].filter { entry[$0] != nil }
+            let known = ["renameIdentity", "renameProperty", "delete", "retype"]
+            if let unknown = entry.keys.sorted().first(where: { $0 != "name" && !known.contains($0) }) {
+                throw fail("migration '\(name)' has an unknown field \"\(unknown)\"; a migration has a \"name\" and one of \(known.joined(separator: ", ")).")
+            }
+            let kinds = known.filter { entry[$0] != nil }
             guard kinds.count == 1, let kind = kinds.first else {
                 throw fail("migration '\(name)' must have exactly one of renameIdentity, renameProperty, delete, retype.")
             }

@@ -1,0 +1,44 @@
+import Foundation
+import StateDB
+import Testing
+
+/// A migration file says exactly what it means: a field nothing reads (a typo) or an empty
+/// pattern would have been ignored, and the migration would have done something else than its
+/// author meant — or nothing, silently.
+struct MigrationFileStrictnessTests {
+    static func refusal(_ text: String) -> String? {
+        do {
+            _ = try StateMigration.migrations(fromFile: Data(text.utf8), path: "m.json")
+            return nil
+        } catch let error as StateStoreError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func fieldsNothingReadsAndEmptyValuesAreRefused() {
+        #expect(Self.refusal(#"{"migrations":[{"name":"a","delete":{"keys":"Old/*","extra":1}}]}"#)?
+            .contains(#"migration 'a': "delete" has no field "extra"; it takes "keys"."#) == true)
+        #expect(Self.refusal(#"{"migrations":[{"name":"a","retype":{"kyes":"A/*","from":"Swift.Int","to":"Swift.String"}}]}"#)?
+            .contains(#""retype" has no field "kyes""#) == true)
+        #expect(Self.refusal(#"{"migrations":[{"name":"a","delete":{"keys":""}}]}"#)?
+            .contains(#"migration 'a': "delete" has an empty "keys"."#) == true)
+        #expect(Self.refusal(#"{"migrations":[{"name":"a","renameIdentity":{"from":"","to":"B"}}]}"#)?
+            .contains(#"has an empty "from""#) == true)
+        #expect(Self.refusal(#"{"migrations":[{"name":"a","delete":{"keys":"Old/*"},"when":"now"}]}"#)?
+            .contains(#"migration 'a' has an unknown field "when""#) == true)
+    }
+
+    @Test func aWellFormedFileIsRead() throws {
+        let migrations = try StateMigration.migrations(fromFile: Data(#"""
+            {"migrations":[
+              {"name":"a","renameIdentity":{"from":"A","to":"B"}},
+              {"name":"b","renameProperty":{"identities":"*","from":"done","to":"isDone"}},
+              {"name":"c","delete":{"keys":"Old/*"}},
+              {"name":"d","retype":{"keys":"*/count","from":"Swift.Int","to":"Swift.String"}}
+            ]}
+            """#.utf8), path: "m.json")
+        #expect(migrations.map(\.name) == ["a", "b", "c", "d"])
+    }
+}
