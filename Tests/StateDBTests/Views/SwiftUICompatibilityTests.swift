@@ -23,8 +23,30 @@ private struct Shelf: View {
     }
 }
 
+private enum Flavor: String, CaseIterable { case vanilla, mint }
+
+private struct Order: View {
+    @State var flavor = Flavor.vanilla
+    @State var done = true
+    var body: some View {
+        // SwiftUI's older Picker spelling, and a done item struck through.
+        Picker(selection: $flavor, label: Text("Flavor")) {
+            ForEach(Flavor.allCases, id: \.self) { Text($0.rawValue).tag($0) }
+        }
+        Text("paid").strikethrough(done)
+    }
+}
+
 @MainActor
 struct SwiftUICompatibilityTests {
+    @Test func theOlderPickerSpellingAndStrikethroughWork() throws {
+        let host = ViewHost(root: Order(), store: .inMemory())
+        try host.picker("Flavor").select(Flavor.mint)
+        #expect(try host.picker("Flavor").options == ["vanilla", "mint"])
+        #expect(host.render().contains("mint"))
+        #expect(host.styledRenderLines().contains("\u{1B}[9mpaid\u{1B}[29m"), "\(host.styledRenderLines())")
+    }
+
     @Test func animatedChangesAreAppliedAndStored() throws {
         let folder = TemporaryDirectory()
         let store = try StateStore(path: folder.storePath)

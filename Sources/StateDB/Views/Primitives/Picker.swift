@@ -29,6 +29,13 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
         self.label = label()
     }
 
+    /// A picker whose label is given first: SwiftUI's older spelling
+    /// (`Picker(selection: $flavor, label: Text("Flavor")) { … }`), deprecated there, which
+    /// code written for earlier releases uses.
+    public init(selection: Binding<SelectionValue>, label: Label, @ViewBuilder content: () -> Content) {
+        self.init(selection: selection, content: content) { label }
+    }
+
     func addChildren(to list: inout ChildList) {
         list.addBlock(content)
         list.addBlock(PickerLabel(content: label))

@@ -109,4 +109,11 @@ extension View {
     public func italic(_ active: Bool = true) -> ModifiedView<Self> {
         modifier(StyleModifier(on: active ? "\u{1B}[3m" : "", off: active ? "\u{1B}[23m" : ""))
     }
+
+    /// Draws the view's text struck through in the terminal (`active: false`: as it is), as a
+    /// done item of a list is; a `color` is accepted and not drawn (a terminal strikes in the
+    /// text's colour).
+    public func strikethrough(_ active: Bool = true, color: Color? = nil) -> ModifiedView<Self> {
+        modifier(StyleModifier(on: active ? "\u{1B}[9m" : "", off: active ? "\u{1B}[29m" : ""))
+    }
 }
