@@ -23,7 +23,15 @@
 extension QuarantinedValue {
     /// A quarantined value as JSON, or why it cannot be read: what both backends' listings
     /// make of the stored columns.
-    static func json(_ read: () throws -> StoredValue) -> (JSONValue?, String?) {
+    /// `typeFault` and `valueFault` say where the stored type and a text or json value break
+    /// UTF-8 (a hand edit; the backend finds it): such a value is unreadable, as no app could
+    /// read it as stored.
+    static func json(encoding: String, typeFault: String?, valueFault: () -> String?,
+                     _ read: () throws -> StoredValue) -> (JSONValue?, String?) {
+        if let typeFault { return (nil, "its stored type is not valid UTF-8 (\(typeFault))") }
+        if encoding == "text" || encoding == "json", let valueFault = valueFault() {
+            return (nil, "the \(encoding) value is not valid UTF-8 (\(valueFault)); an app would read it with U+FFFD in place of the bad bytes")
+        }
         do {
             return (try read().jsonValue(), nil)
         } catch let error as StoredValueError {

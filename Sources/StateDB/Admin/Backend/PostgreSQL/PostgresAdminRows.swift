@@ -95,14 +95,10 @@ class PostgresAdminRows: AdminRows {
         } ?? connection.execute("SELECT id, key, stored_type, expected_type, encoding, value, blob, error, quarantined_at FROM quarantine ORDER BY id")
         return (0..<result.rowCount).map { row in
             let encoding = result.string(row, 4) ?? ""
-            let (value, problem) = QuarantinedValue.json {
-                // As on SQLite: a SQL_ASCII or single-byte database passes on what a hand edit gave it.
-                if let fault = result.invalidUTF8(row, 2) { throw StoredValueError(message: "its stored type is not valid UTF-8 (\(fault))") }
-                if encoding == "text" || encoding == "json", let fault = result.invalidUTF8(row, 5) {
-                    throw StoredValueError(message: "the \(encoding) value is not valid UTF-8 (\(fault)); an app would read it with U+FFFD in place of the bad bytes")
-                }
-                return try StoredValue.read(from: result, row: row, valueColumn: 5, blobColumn: 6, encoding: encoding)
-            }
+            // A SQL_ASCII or single-byte database passes on the bytes a hand edit gave it.
+            let (value, problem) = QuarantinedValue.json(
+                encoding: encoding, typeFault: result.invalidUTF8(row, 2), valueFault: { result.invalidUTF8(row, 5) }
+            ) { try StoredValue.read(from: result, row: row, valueColumn: 5, blobColumn: 6, encoding: encoding) }
             // `restore` writes the entry back under its key: one that is not UTF-8 is marked,
             // so that it is refused (and `check` lists it).
             let keyProblem = result.invalidUTF8(row, 1).map { "its key is not valid UTF-8 (\($0))" }

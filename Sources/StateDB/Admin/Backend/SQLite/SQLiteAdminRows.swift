@@ -73,13 +73,10 @@ class SQLiteAdminRows: AdminRows {
         var entries: [QuarantinedValue] = []
         while try statement.step() {
             let encoding = statement.string(at: 4)
-            let (value, problem) = QuarantinedValue.json {
-                if let fault = statement.invalidUTF8(at: 2) { throw StoredValueError(message: "its stored type is not valid UTF-8 (\(fault))") }
-                if encoding == "text" || encoding == "json", statement.columnType(at: 5) == SQLITE_TEXT, let fault = statement.invalidUTF8(at: 5) {
-                    throw StoredValueError(message: "the \(encoding) value is not valid UTF-8 (\(fault)); an app would read it with U+FFFD in place of the bad bytes")
-                }
-                return try StoredValue.read(from: statement, at: 5, encoding: encoding)
-            }
+            let (value, problem) = QuarantinedValue.json(
+                encoding: encoding, typeFault: statement.invalidUTF8(at: 2),
+                valueFault: { statement.columnType(at: 5) == SQLITE_TEXT ? statement.invalidUTF8(at: 5) : nil }
+            ) { try StoredValue.read(from: statement, at: 5, encoding: encoding) }
             // `restore` writes the entry back under its key: one that is not UTF-8 is marked,
             // so that it is refused (and `check` lists it).
             let keyProblem = statement.invalidUTF8(at: 1).map { "its key is not valid UTF-8 (\($0))" }
