@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Admin) import StateDB
 import StateDBCommandLine
 
 // statedb: inspect and edit store files. The commands live in Sources/StateDBCommandLine.
@@ -7,4 +8,7 @@ import StateDBCommandLine
 // back and the command reports as a full disk, instead of the signal killing the process with
 // no word said.
 signal(SIGXFSZ, SIG_IGN)
+// Ctrl-C, SIGTERM or SIGHUP first removes the temporary and unfinished files a command made
+// (a store's private copy, a `recover`'s new store, an `export -o` file not yet renamed).
+InterruptCleanup.removeOnInterrupt()
 exit(StatedbCommandLine.main())

@@ -68,7 +68,8 @@ extension StoreAdmin {
         let connection = try openRecoverySource(copy.path, path: path)
         defer { connection.close() }
         let (tables, version) = try recoverableTables(connection, path: path, readingWAL: copy.includesWAL)
-        try claimRecoveryDestination(destination)
+        let claim = try claimRecoveryDestination(destination)
+        defer { claim.end() }
         var store: StateStore?
         do {
             store = try StateStore(path: destination)
@@ -171,12 +172,16 @@ extension StoreAdmin {
     }
 
     /// Creates `destination` empty (mode 0600), so that nothing else can take the name
-    /// between the check and the writing.
-    private static func claimRecoveryDestination(_ destination: String) throws {
+    /// between the check and the writing. Until the registration ends, an interrupted
+    /// `recover` removes it, with what SQLite put beside it.
+    private static func claimRecoveryDestination(_ destination: String) throws -> InterruptCleanup.Registration {
         try checkRecoveryDestination(destination)
-        let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let ((descriptor, code), claim) = InterruptCleanup.registering {
+            let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            return ((descriptor, errno), descriptor >= 0 ? [.database(destination)] : [])
+        }
         guard descriptor >= 0 else {
-            let code = errno, reason = String(cString: strerror(code))
+            let reason = String(cString: strerror(code))
             switch code {
             case EEXIST: throw AdminError(.conflict, path: destination, "already exists; choose another name (nothing was written).")
             case ENOENT, ENOTDIR: throw AdminError(.invalidInput, path: destination, "its folder does not exist; create it first (nothing was written).")
@@ -185,6 +190,7 @@ extension StoreAdmin {
             }
         }
         closeDescriptor(descriptor)
+        return claim
     }
 }
 

@@ -13,11 +13,16 @@ final class PrivateCopy {
     /// Whether the `-wal` was copied.
     let includesWAL: Bool
     private let folder: String
+    /// So that an interrupted command removes the copy too.
+    private let registration: InterruptCleanup.Registration
 
     /// Copies `source` (and `source-wal` when `withWAL`).
     /// - Throws: `PrivateCopy.Failure` when a file cannot be read or the copy cannot be written.
     init(of source: String, withWAL: Bool) throws {
-        folder = try PrivateCopy.makeFolder()
+        (folder, registration) = try InterruptCleanup.registering {
+            let folder = try PrivateCopy.makeFolder()
+            return (folder, [.folder(folder)])
+        }
         path = folder + "/store.sqlite"
         includesWAL = withWAL
         do {
@@ -34,6 +39,7 @@ final class PrivateCopy {
     /// Removes the folder and everything SQLite left in it.
     func remove() {
         try? FileManager.default.removeItem(atPath: folder)
+        registration.end()
     }
 
     /// Deletes the copy's `-wal` and `-shm`, leaving the store file alone in the folder.

@@ -34,15 +34,20 @@ enum PrivateFile {
         let folder = FolderPath.of(path)
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).partial-\(UInt64.random(in: 0...UInt64.max).hexadecimal)"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // Registered so that an interrupted command removes it (`InterruptCleanup`).
+        let ((descriptor, code), registration) = InterruptCleanup.registering {
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            return ((descriptor, errno), descriptor >= 0 ? [.file(temporary)] : [])
+        }
         guard descriptor >= 0 else {
-            if errno == ENOENT { throw UsageError("\(path): its folder does not exist; create it, or give a path in an existing folder") }
-            throw failure(path, "cannot create a file beside it")
+            if code == ENOENT { throw UsageError("\(path): its folder does not exist; create it, or give a path in an existing folder") }
+            throw failure(path, "cannot create a file beside it", code: code)
         }
         var renamed = false
         defer {
             close(descriptor)
             if !renamed { unlink(temporary) }
+            registration.end()
         }
         // The umask may only take bits away; 0600 exactly all the same.
         guard fchmod(descriptor, 0o600) == 0 else { throw failure(path, "cannot make the file private") }

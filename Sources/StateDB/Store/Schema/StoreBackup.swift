@@ -22,8 +22,8 @@ import Foundation
 /// buys nothing over `VACUUM INTO` here, which also compacts the copy.
 ///
 /// Whatever fails stops the upgrade before anything is migrated; the private folder and the
-/// partial copy are removed (except after a kill: then `<store>.partial-backup-XXXXXX` stays,
-/// and may be deleted).
+/// partial copy are removed (also when the `statedb` tool is interrupted, see
+/// `InterruptCleanup`; after a kill `<store>.partial-backup-XXXXXX` stays, and may be deleted).
 enum StoreBackup {
     /// Copies the database of `connection` (the store at `path`) and returns the copy's path.
     /// - Throws: `StateStoreError`, `.unsafeFile` when the backup's name is taken by something
@@ -34,16 +34,20 @@ enum StoreBackup {
         let storeName = (path as NSString).lastPathComponent
         let directory = folder.isEmpty ? "." : folder
 
-        var template = Array("\(directory)/\(storeName).partial-backup-XXXXXX".utf8CString)
-        guard mkdtemp(&template) != nil else {
-            throw failure(path, errno, "cannot create a private folder for the backup beside the store")
+        let (privateFolder, registration) = try InterruptCleanup.registering {
+            var template = Array("\(directory)/\(storeName).partial-backup-XXXXXX".utf8CString)
+            guard mkdtemp(&template) != nil else {
+                throw failure(path, errno, "cannot create a private folder for the backup beside the store")
+            }
+            let privateFolder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return (privateFolder, [.folder(privateFolder)])
         }
-        let privateFolder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let copyPath = privateFolder + "/copy.sqlite"
         defer {
             unlink(copyPath)
             unlink(copyPath + "-journal")
             rmdir(privateFolder)
+            registration.end()
         }
 
         let descriptor = open(copyPath, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

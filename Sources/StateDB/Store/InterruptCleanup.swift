@@ -1,0 +1,139 @@
+import Foundation
+
+/// What an interrupted command would otherwise leave behind: the private copy of a store a
+/// `check` or `recover` reads, a `recover`'s unfinished new store, the hidden file an
+/// `export -o` writes before renaming it, a schema backup being written.
+///
+/// Code that creates such a file registers it while it exists (`register`, then `end()`); the
+/// `statedb` tool calls `removeOnInterrupt()` first thing, so that Ctrl-C (SIGINT), SIGTERM or
+/// SIGHUP removes every registered path before the process dies of the signal, as it would
+/// have without statedb's help (a shell sees the usual 130, 143 or 129).
+///
+/// Why a thread and not a signal handler: a handler may only call async-signal-safe functions,
+/// and removing a folder SQLite filled (the private copy) needs to list it, allocate and take
+/// locks. Instead the signals are blocked in every thread (threads made later inherit the
+/// mask) and one thread waits for them with `sigwait`, in an ordinary context. A signal a
+/// process was started with ignored (`nohup`, a background job) stays ignored: it never
+/// arrives.
+///
+/// In an app nothing waits for signals, and a registration is just an entry in a dictionary.
+@_spi(Admin) public enum InterruptCleanup {
+    /// A registered set of paths; `end()` once they are finished or removed. Released
+    /// without `end()`, it ends: a finished file must never be removed by a later signal.
+    public final class Registration: Sendable {
+        fileprivate let id: Int
+        fileprivate init(id: Int) { self.id = id }
+
+        /// The paths are no longer this process's to remove: the work is done (a renamed file,
+        /// a recovered store) or already cleaned up.
+        public func end() {
+            InterruptCleanup.registry.withLock { _ = $0.entries.removeValue(forKey: id) }
+        }
+
+        deinit { end() }
+    }
+
+    /// What to remove.
+    public enum Path: Sendable {
+        case file(String)
+        /// A SQLite database file and its `-wal`, `-shm` and `-journal`.
+        case database(String)
+        /// A folder and everything in it.
+        case folder(String)
+
+        var name: String {
+            switch self { case .file(let name), .database(let name), .folder(let name): name }
+        }
+    }
+
+    /// Creates something with `create` and registers the paths it returns, as one step: an
+    /// interrupt either finds them registered or comes before they exist (it waits for
+    /// `create` to return). Register only what `create` made itself (an `O_EXCL` create, a
+    /// `mkdtemp`): a path that was there before must never be removed.
+    public static func registering<Result>(_ create: () throws -> (Result, [Path])) rethrows -> (Result, Registration) {
+        try registry.withLock { state in
+            let (result, paths) = try create()
+            state.nextID += 1
+            state.entries[state.nextID] = paths
+            return (result, Registration(id: state.nextID))
+        }
+    }
+
+    /// Registers paths that already exist and are this process's own.
+    public static func register(_ paths: [Path]) -> Registration {
+        registering { ((), paths) }.1
+    }
+
+    /// Makes SIGINT, SIGTERM and SIGHUP remove every registered path, say so on standard
+    /// error, and then end the process by the signal. Call it once, before any thread starts.
+    public static func removeOnInterrupt() {
+        var signals = handledSignals
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        Thread.detachNewThread {
+            var waitedFor = handledSignals
+            var received: Int32 = 0
+            while sigwait(&waitedFor, &received) != 0 {}
+            cleanUpAndDie(of: received)
+        }
+    }
+
+    fileprivate struct State {
+        var nextID = 0
+        var entries: [Int: [Path]] = [:]
+    }
+
+    fileprivate static let registry = Locked(State())
+
+    private static var handledSignals: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        return set
+    }
+
+    /// Removes everything registered and re-raises `signal` with its default action. The
+    /// registry's lock is never given back: a `registering` running meanwhile on another thread
+    /// either finished before (and its paths are removed here) or waits until the process ends.
+    private static func cleanUpAndDie(of signal: Int32) -> Never {
+        var removed: [String] = []
+        registry.withLock { state -> Never in
+            for paths in state.entries.values {
+                for path in paths where remove(path) { removed.append(path.name) }
+            }
+            state.entries.removeAll()
+            say(signal: signal, removed: removed.sorted())
+            Foundation.signal(signal, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, signal)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(signal)
+            _exit(128 + signal)  // not reached: the default action of all three ends the process
+        }
+    }
+
+    /// Removes a path; whether something was there.
+    private static func remove(_ path: Path) -> Bool {
+        switch path {
+        case .file(let name):
+            return unlink(name) == 0
+        case .database(let name):
+            for companion in ["-wal", "-shm", "-journal"] { unlink(name + companion) }
+            return unlink(name) == 0
+        case .folder(let name):
+            guard FileManager.default.fileExists(atPath: name) else { return false }
+            try? FileManager.default.removeItem(atPath: name)
+            return true
+        }
+    }
+
+    private static func say(signal: Int32, removed: [String]) {
+        let name = signal == SIGINT ? "interrupted" : signal == SIGTERM ? "terminated (SIGTERM)" : "hung up (SIGHUP)"
+        // A progress line may be half drawn on a terminal.
+        var text = isatty(2) == 1 ? "\n" : ""
+        text += "statedb: \(name)"
+        text += removed.isEmpty ? ".\n" : "; removed the unfinished or temporary files it had made: \(removed.joined(separator: ", ")).\n"
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+    }
+}

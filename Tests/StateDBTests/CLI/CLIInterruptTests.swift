@@ -1,0 +1,101 @@
+import Foundation
+@_spi(Admin) import StateDB
+import Testing
+
+/// Ctrl-C (or SIGTERM) in the middle of a long command removes what the command had made —
+/// a `recover`'s private copy and its unfinished new store, an `export -o` file not yet renamed
+/// — and the process still ends by the signal, as a shell expects.
+@Suite struct CLIInterruptTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.storePath }
+    /// The commands' `TMPDIR`, where private copies go.
+    var temporary: String { folder.path("tmp") }
+
+    /// A store large enough that the commands below run for seconds: the sample store and
+    /// `rows` more slots, written with SQL for speed.
+    init() throws {
+        try makeSampleStore(at: path)
+        try SQLiteShell.run(path, """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000)
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
+            SELECT 'Bulk/Row[id: ' || i || ']/title', 'Bulk/Row[id: ' || i || ']', 'title', 'Swift.String', 'text',
+                   'row number ' || i, 0, 0, 0, 1 FROM n;
+            """)
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    }
+
+    /// Starts `statedb arguments…` (handing `started` its process id), waits until `running()`
+    /// holds (polling), stops the process
+    /// (SIGSTOP) so it cannot finish meanwhile, sends `signal`, lets it go on, and returns how
+    /// it ended and what it said on standard error.
+    private func interrupt(_ arguments: [String], with signal: Int32, started: (Int32) -> Void = { _ in },
+                           once running: () -> Bool) throws
+        -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        started(process.processIdentifier)
+        let collected = PipeCollector(errors.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(120)
+        while !running() && process.isRunning && Date() < deadline { usleep(1000) }
+        let wasRunning = process.isRunning
+        kill(process.processIdentifier, SIGSTOP)
+        kill(process.processIdentifier, signal)
+        kill(process.processIdentifier, SIGCONT)
+        process.waitUntilExit()
+        let stderr = String(decoding: collected.wait(), as: UTF8.self)
+        #expect(wasRunning, "the command ended before it could be interrupted: \(stderr)")
+        return (process.terminationReason, process.terminationStatus, stderr)
+    }
+
+    private func contents(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    @Test func anInterruptedRecoverLeavesNeitherItsCopyNorAnUnfinishedStore() throws {
+        let before = try fileBytes(path)
+        let output = folder.path("recovered.sqlite")
+        let ended = try interrupt(["recover", path, output], with: SIGINT) {
+            FileManager.default.fileExists(atPath: output)
+        }
+        #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT, "\(ended)")
+        #expect(ended.stderr.contains("statedb: interrupted; removed"), "\(ended.stderr)")
+        #expect(ended.stderr.contains(output), "\(ended.stderr)")
+        #expect(try contents(temporary) == [], "the private copy was left behind")
+        #expect(try contents(folder.url.path).filter { $0.hasPrefix("recovered") } == [])
+        #expect(try fileBytes(path) == before)
+
+        // Nothing stands in the way of running it again.
+        let again = try CLI.run(["recover", path, output])
+        #expect(again.status == 0, "\(again)")
+    }
+
+    @Test func aTerminatedExportLeavesNoHiddenPartialFile() throws {
+        let output = folder.path("export.json")
+        try Data("the previous export\n".utf8).write(to: URL(fileURLWithPath: output))
+        let partial = { (try? contents(folder.url.path))?.contains { $0.hasPrefix(".export.json.partial-") } ?? false }
+        let ended = try interrupt(["export", path, "-o", output], with: SIGTERM, once: partial)
+        #expect(ended.reason == .uncaughtSignal && ended.status == SIGTERM, "\(ended)")
+        #expect(ended.stderr.contains("statedb: terminated (SIGTERM); removed"), "\(ended.stderr)")
+        #expect(!partial(), "the partial export was left behind")
+        #expect(String(decoding: try fileBytes(output), as: UTF8.self) == "the previous export\n")
+    }
+
+    @Test func aCommandThatMadeNothingJustSaysItWasInterrupted() throws {
+        // `check` of a store without a hot -wal reads it in place: nothing of its own to remove.
+        // Interrupted once its second thread (the one that waits for signals) is there.
+        var pid: Int32 = 0
+        let ended = try interrupt(["check", path], with: SIGINT, started: { pid = $0 }) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.count ?? 0) >= 2
+        }
+        #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT, "\(ended)")
+        #expect(ended.stderr.hasSuffix("statedb: interrupted.\n"), "\(ended.stderr)")
+    }
+}
