@@ -58,11 +58,7 @@ struct AppMigrator {
             let names = status.pending.map { "'\($0.name)'" }.joined(separator: ", ")
             throw StateStoreError(.migrationRequired, path: path, "the app's state migrations \(names) are pending, and a read-only open cannot apply them (its values would be read before they are converted); nothing was written. Open the store writable once, so that they run, then read-only.")
         }
-        let appliedNames = Set(status.applied.map(\.name))
-        if let lastApplied = migrations.lastIndex(where: { appliedNames.contains($0.name) && !$0.isFromFile }),
-           let misplaced = status.pending.first(where: { pending in !pending.isFromFile && migrations.firstIndex { $0.name == pending.name }! < lastApplied }) {
-            throw StateStoreError(.migrationFailed, path: path, "state migration '\(misplaced.name)' is registered before '\(migrations[lastApplied].name)', which is already applied; append new migrations at the end of the list.")
-        }
+        if let misplaced = Self.misplaced(migrations, appliedNames: Set(status.applied.map(\.name)), path: path) { throw misplaced }
         do {
             try database.migrationTransaction { tick in
                 let slots = MigrationSlots(database: database, path: path, tick: tick)
@@ -81,6 +77,20 @@ struct AppMigrator {
             if reason.hasSuffix(".") { reason.removeLast() }  // the sentence goes on
             throw StateStoreError(.migrationFailed, path: path, "state migration '\(failure.name)' failed: \(reason); none of the state migrations was applied (schema migrations run before them and stay applied).")
         }
+    }
+
+    /// The refusal of a list whose pending migration comes before an applied one: it would run
+    /// after it, in another order than the list says. For the app's list and an operator's
+    /// files alike (`migrate up --app` gives only files' migrations, in the order of the files
+    /// and of their entries).
+    static func misplaced(_ migrations: [StateMigration], appliedNames: Set<String>, path: String) -> StateStoreError? {
+        guard let lastApplied = migrations.lastIndex(where: { appliedNames.contains($0.name) }),
+              let misplaced = migrations[..<lastApplied].first(where: { !appliedNames.contains($0.name) }) else { return nil }
+        let applied = migrations[lastApplied].name
+        if misplaced.isFromFile {
+            return StateStoreError(.migrationFailed, path: path, "state migration '\(misplaced.name)' comes before '\(applied)' in the migration files given, which is already applied; put new migrations after the applied ones (or in a file given after theirs). Nothing was written.")
+        }
+        return StateStoreError(.migrationFailed, path: path, "state migration '\(misplaced.name)' is registered before '\(applied)', which is already applied; append new migrations at the end of the list.")
     }
 
     private struct MigrationFailure: Error {

@@ -37,6 +37,14 @@ public struct MigrationStatus: Sendable {
     /// Nothing is pending.
     public var isCurrent: Bool { pendingSchema.isEmpty && pendingState.isEmpty }
 
+    /// Refuses `migrations` (the list this status was read against) when one of them that is
+    /// pending comes before one the store has applied: it would run after it, in another order
+    /// than the list says, so `migrateUp` refuses the list before writing anything.
+    /// - Throws: `StateStoreError(.migrationFailed)` naming both.
+    public func checkOrder(of migrations: [StateMigration]) throws {
+        if let misplaced = AppMigrator.misplaced(migrations, appliedNames: Set(appliedState.map(\.name)), path: path) { throw misplaced }
+    }
+
     /// Reads the status of the store at `path` against `migrations`. Never writes.
     /// - Throws: `StateStoreError` when the file is not a store of ours, is missing, damaged
     ///   or newer than this build.
@@ -90,6 +98,7 @@ public struct MigrationStatus: Sendable {
                                  backupWritten: ((String) -> Void)? = nil) throws -> String? {
         let status = try read(path: path, migrations: migrations)
         guard !status.isCurrent else { return nil }
+        try status.checkOrder(of: migrations)  // before the backup: nothing would run
         let backupPath: String
         do {
             let connection = try SQLiteConnection(path: path, mode: .readWrite)

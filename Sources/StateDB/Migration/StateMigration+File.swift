@@ -16,6 +16,9 @@ import Foundation
 /// other integer widths), `Swift.Double`, `Swift.Float` and `Swift.String`; a value that
 /// does not convert exactly (`"abc"` to an Int, `2.5` to an Int) fails the migration and
 /// nothing is applied. Quarantined values of the old type are recovered too.
+///
+/// The file is read as strict JSON: a trailing comma, a key given twice, a field nothing reads
+/// or an empty value is refused, naming the migration, rather than guessed at.
 extension StateMigration {
     /// The migrations in a declarative migration file.
     /// - Throws: `StateStoreError(.migrationFailed)` naming the entry that is malformed.
@@ -23,30 +26,41 @@ extension StateMigration {
         func fail(_ message: String) -> StateStoreError {
             StateStoreError(.migrationFailed, path: path, message)
         }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let entries = root["migrations"] as? [[String: Any]] else {
+        // Read strictly (RFC 8259): a trailing comma or a key given twice is a mistake in a
+        // file an operator wrote by hand, and a lenient reader would guess what was meant.
+        let root: JSONValue
+        do {
+            guard let text = String(validating: data, as: UTF8.self) else { throw fail("not a migration file: it is not UTF-8 text.") }
+            root = try JSONValue.parse(text)
+        } catch let error as JSONSyntaxError {
+            throw fail("not a migration file: \(error); fix the file (see docs/migrations.md).")
+        }
+        guard case .array(let entries)? = root["migrations"] else {
             throw fail("not a migration file: expected a JSON object with a \"migrations\" array (see docs/migrations.md).")
         }
 
-        func parse(index: Int, entry: [String: Any]) throws -> StateMigration {
-            guard let name = entry["name"] as? String, !name.isEmpty else {
+        func parse(index: Int, entry: JSONValue) throws -> StateMigration {
+            guard case .object(let members) = entry else {
+                throw fail("migration #\(index + 1) is \(entry.kindDescription), not an object.")
+            }
+            guard case .string(let name)? = entry["name"], !name.isEmpty else {
                 throw fail("migration #\(index + 1) has no \"name\".")
             }
             // A field the file names that nothing reads (a typo: "kyes") would be ignored, and
             // the migration would do something else than its author meant: refused.
             func strings(_ kind: String, _ fields: [String]) throws -> [String] {
-                guard let body = entry[kind] as? [String: Any] else { throw fail("migration '\(name)': \"\(kind)\" must be an object.") }
-                if let unknown = body.keys.sorted().first(where: { !fields.contains($0) }) {
+                guard let body = entry[kind], case .object(let bodyMembers) = body else { throw fail("migration '\(name)': \"\(kind)\" must be an object.") }
+                if let unknown = bodyMembers.map(\.key).sorted().first(where: { !fields.contains($0) }) {
                     throw fail("migration '\(name)': \"\(kind)\" has no field \"\(unknown)\"; it takes \(fields.map { "\"\($0)\"" }.joined(separator: ", ")).")
                 }
                 return try fields.map { field in
-                    guard let value = body[field] as? String else { throw fail("migration '\(name)': \"\(kind)\" needs a string \"\(field)\".") }
+                    guard case .string(let value)? = body[field] else { throw fail("migration '\(name)': \"\(kind)\" needs a string \"\(field)\".") }
                     guard !value.isEmpty else { throw fail("migration '\(name)': \"\(kind)\" has an empty \"\(field)\".") }
                     return value
                 }
             }
             let known = ["renameIdentity", "renameProperty", "delete", "retype"]
-            if let unknown = entry.keys.sorted().first(where: { $0 != "name" && !known.contains($0) }) {
+            if let unknown = members.map(\.key).sorted().first(where: { $0 != "name" && !known.contains($0) }) {
                 throw fail("migration '\(name)' has an unknown field \"\(unknown)\"; a migration has a \"name\" and one of \(known.joined(separator: ", ")).")
             }
             let kinds = known.filter { entry[$0] != nil }

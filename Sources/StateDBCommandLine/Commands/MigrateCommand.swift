@@ -55,6 +55,7 @@ struct MigrateCommand: Command {
             }
             return exitCode && !status.isCurrent ? .problemsFound : .ok
         case "plan":
+            try status.checkOrder(of: migrations)  // no plan that `up` refuses
             console.print(Self.plan(status, console))
             return .ok
         default:

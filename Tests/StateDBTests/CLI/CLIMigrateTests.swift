@@ -115,4 +115,36 @@ struct CLIMigrateTests {
         #expect(try fileBytes(folder.storePath) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == folderBefore, "no backup was written")
     }
+
+    /// A file's new migration placed before one the store already applied would run after it,
+    /// against the order the file gives: refused, as it is in the app's own list.
+    @Test func aNewMigrationBeforeAnAppliedOneIsRefused() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath)
+        let first = folder.path("first.json"), edited = folder.path("edited.json"), later = folder.path("later.json")
+        try #"{ "migrations": [ { "name": "drop legacy", "delete": { "keys": "Legacy/*" } } ] }"#
+            .write(toFile: first, atomically: true, encoding: .utf8)
+        try #"{ "migrations": [ { "name": "rename counter", "renameIdentity": { "from": "Home/Counter", "to": "Home/Tap" } }, { "name": "drop legacy", "delete": { "keys": "Legacy/*" } } ] }"#
+            .write(toFile: edited, atomically: true, encoding: .utf8)
+        try #"{ "migrations": [ { "name": "rename counter", "renameIdentity": { "from": "Home/Counter", "to": "Home/Tap" } } ] }"#
+            .write(toFile: later, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["migrate", "up", folder.storePath, "--app", first]).status == 0)
+        let before = try fileBytes(folder.storePath)
+        let backups = { try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".bak") }.sorted() }
+        let backupsBefore = try backups()
+
+        let refused = try CLI.run(["migrate", "up", folder.storePath, "--app", edited])
+        #expect(refused.status == 7, "\(refused)")
+        #expect(refused.stderr.contains("state migration 'rename counter' comes before 'drop legacy' in the migration files given, which is already applied; put new migrations after the applied ones"), "\(refused)")
+        #expect(try CLI.run(["migrate", "up", folder.storePath, "--app", later, "--app", first]).status == 7)
+        let plan = try CLI.run(["migrate", "plan", folder.storePath, "--app", edited])
+        #expect(plan.status == 7 && plan.stdout.isEmpty, "no plan that up refuses: \(plan)")
+        #expect(try fileBytes(folder.storePath) == before)
+        #expect(try backups() == backupsBefore, "no backup was written")
+
+        // After the applied ones, or in a file of their own, they run.
+        let applied = try CLI.run(["migrate", "up", folder.storePath, "--app", first, "--app", later])
+        #expect(applied.status == 0, "\(applied)")
+        #expect(SQLiteProbe(path: folder.storePath).keys == ["Home/Tap/count"])
+    }
 }

@@ -6,9 +6,11 @@ import Testing
 /// pattern would have been ignored, and the migration would have done something else than its
 /// author meant — or nothing, silently.
 struct MigrationFileStrictnessTests {
-    static func refusal(_ text: String) -> String? {
+    static func refusal(_ text: String) -> String? { refusal(Data(text.utf8)) }
+
+    static func refusal(_ data: Data) -> String? {
         do {
-            _ = try StateMigration.migrations(fromFile: Data(text.utf8), path: "m.json")
+            _ = try StateMigration.migrations(fromFile: data, path: "m.json")
             return nil
         } catch let error as StateStoreError {
             return error.message
@@ -28,6 +30,19 @@ struct MigrationFileStrictnessTests {
             .contains(#"has an empty "from""#) == true)
         #expect(Self.refusal(#"{"migrations":[{"name":"a","delete":{"keys":"Old/*"},"when":"now"}]}"#)?
             .contains(#"migration 'a' has an unknown field "when""#) == true)
+    }
+
+    /// What a lenient JSON reader accepts and guesses at: a trailing comma, a key given twice
+    /// (the second "keys" would have won), text that is not UTF-8, an entry that is not an object.
+    @Test func jsonIsReadStrictly() {
+        #expect(Self.refusal(#"{"migrations":[{"name":"a","delete":{"keys":"Old/*"}},]}"#)?
+            .contains("not a migration file: invalid JSON at position") == true)
+        #expect(Self.refusal(#"{"migrations":[{"name":"a","delete":{"keys":"Old/*","keys":"*"}}]}"#)?
+            .contains(#"duplicate key "keys""#) == true)
+        let notUTF8 = Data(#"{"migrations":[{"name":"a"#.utf8) + Data([0xFF]) + Data(#"","delete":{"keys":"Old/*"}}]}"#.utf8)
+        #expect(Self.refusal(notUTF8)?.contains("not a migration file: it is not UTF-8 text.") == true)
+        #expect(Self.refusal(#"{"migrations":["delete everything"]}"#)?
+            .contains("migration #1 is a string, not an object.") == true)
     }
 
     @Test func aWellFormedFileIsRead() throws {
