@@ -284,6 +284,10 @@ struct PostgresCLITests {
         try database.psql("UPDATE statedb_schema_migrations SET checksum = 'edited'")
         run = try CLI.run(["migrate", "status", database.url])
         #expect(run.status == 7 && run.stderr.contains("must never be edited"), "\(run)")
+        // `check` reports it with the rest, as it does for a SQLite file, instead of refusing.
+        run = try CLI.run(["check", database.url])
+        #expect(run.status == 5 && run.stdout.contains("differs from this build's file"), "\(run)")
+        #expect(try database.psql("SELECT count(*) FROM statedb_schema_migrations WHERE checksum = 'edited'") != "0", "check wrote nothing")
     }
 
     @Test func listingsStreamThroughTheCursorInKeyOrder() throws {

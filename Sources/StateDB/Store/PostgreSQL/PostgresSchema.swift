@@ -9,8 +9,9 @@ enum PostgresSchema {
     static let triggers = ["slots_stamp_insert", "slots_stamp_update", "slots_tombstone"]
 
     /// What the read-only inspection found: a store at this version (0: an empty database,
-    /// to be made a store).
-    static func inspect(_ connection: PostgresConnection) throws -> Int {
+    /// to be made a store). `refusingEditedMigrations: false`: `check` opens the store to
+    /// report an edited checksum with the rest, rather than refuse it (as on SQLite).
+    static func inspect(_ connection: PostgresConnection, refusingEditedMigrations: Bool = true) throws -> Int {
         let url = connection.redactedURL
         let relations = try connection.execute("""
             SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -37,7 +38,7 @@ enum PostgresSchema {
             guard let migration = PostgresSchemaMigration.all.first(where: { $0.version == number }) else {
                 throw StateStoreError(.newerSchema, path: url, "the store records schema migration \(number) (\(applied.string(row, 1) ?? "")), which this build does not have; refusing to open it. Use a newer statedb.")
             }
-            if migration.checksum != checksum {
+            if migration.checksum != checksum && refusingEditedMigrations {
                 throw StateStoreError(.checksumMismatch, path: url, "schema migration postgresql/\(migration.fileName) was applied with checksum \(checksum.prefix(12))…, but this build's file has \(migration.checksum.prefix(12))…; an applied migration must never be edited. Restore the original file and add a new migration.")
             }
         }

@@ -4,8 +4,9 @@ import Foundation
 /// one libpq connection, every statement a literal with its values bound as parameters.
 ///
 /// Opening reads only: a database that is not a store, or holds a newer schema or an edited
-/// migration, is refused untouched with the errors the store gives (`PostgresSchema.inspect`);
-/// an empty database is `.missing` (nothing is created), an older schema `.migrationRequired`.
+/// migration, is refused untouched with the errors the store gives (`PostgresSchema.inspect`;
+/// `check`, which tolerates damage, reports an edited migration instead); an empty database
+/// is `.missing` (nothing is created), an older schema `.migrationRequired`.
 /// Reads run in one `REPEATABLE READ READ ONLY` transaction, so a command sees one snapshot
 /// and cannot write. A write transaction advances `statedb_clock` once, at its first write, and
 /// sends `pg_notify('statedb_changes', tick)` before it commits: running apps that `LISTEN`
@@ -39,7 +40,7 @@ final class PostgresAdminDatabase: AdminDatabase {
     private static func open(_ connection: PostgresConnection, location: String, toleratingDamage: Bool) throws {
         do {
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-                let version = try PostgresSchema.inspect(connection)
+                let version = try PostgresSchema.inspect(connection, refusingEditedMigrations: !toleratingDamage)
                 if version == 0 {
                     throw StateStoreError(.missing, path: location, "the database holds no store (nothing was created); check the URL, or let the app create the store there.")
                 }
