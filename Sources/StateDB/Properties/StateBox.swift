@@ -23,8 +23,8 @@ class StateBox<Value>: Location<Value>, @unchecked Sendable {
 
 /// The slot types of a `@State` or `@NonState` of `Value`, worked out once per view type: a
 /// persisted slot's (`SlotTypes`, with a cell that watches the properties of the `@Observable`
-/// models `Value` is or holds, in an optional or an array), or nothing for a value kept in
-/// memory.
+/// models `Value` is or holds in standard containers, `ObservableModelContainer`), or nothing
+/// for a value kept in memory.
 func stateSlotTypes<Value>(for _: Value.Type) -> AnySlotTypes {
     if let model = Value.self as? any (AnyObject & Observable & Codable).Type {
         func open<Model: AnyObject & Observable & Codable>(_: Model.Type) -> AnySlotTypes {
@@ -34,7 +34,7 @@ func stateSlotTypes<Value>(for _: Value.Type) -> AnySlotTypes {
     }
     if let codable = Value.self as? any Codable.Type {
         func open<C: Codable>(_: C.Type) -> AnySlotTypes {
-            C.self is any HoldsObservableModels.Type ? SlotTypes<C>(cell: WatchedEncodingCell<C>.self) : SlotTypes<C>()
+            holdsObservableModels(C.self) ? SlotTypes<C>(cell: WatchedEncodingCell<C>.self) : SlotTypes<C>()
         }
         return open(codable)
     }

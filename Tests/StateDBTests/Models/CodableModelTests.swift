@@ -204,6 +204,68 @@ private struct ModelHolders: View {
     }
 }
 
+/// Models in the other standard containers, and nested: a dictionary, an optional array, a
+/// dictionary of arrays.
+private struct MoreModelHolders: View {
+    @State var byName: [String: PlayerSettings] = [:]
+    @State var bench: [PlayerSettings]? = nil
+    @State var squads: [String: [TrackedSettings]] = [:]
+    let reveal: ([String: PlayerSettings], [PlayerSettings]?, [String: [TrackedSettings]]) -> Void
+    var body: some View {
+        let _ = reveal(byName, bench, squads)
+        Button("fill") {
+            byName = ["ann": PlayerSettings()]
+            bench = [PlayerSettings()]
+            squads = ["red": [TrackedSettings(), TrackedSettings()]]
+        }
+    }
+}
+
+@MainActor
+@Suite struct MoreModelHolderTests {
+    @Test func modelsInDictionariesAndOptionalArraysAreStoredAfterTheirPropertiesChange() throws {
+        let folder = TemporaryDirectory()
+        var store = try StateStore(path: folder.storePath)
+        var byName: [String: PlayerSettings] = [:], bench: [PlayerSettings]?, squads: [String: [TrackedSettings]] = [:]
+        let host = ViewHost(root: MoreModelHolders { byName = $0; bench = $1; squads = $2 }, store: store)
+        try host.button("fill").tap()
+        try store.flush()
+        byName["ann"]!.volume = 11        // compared before each commit (CodingKeys)
+        bench![0].name = "sub"
+        squads["red"]![1].level = 4        // watched: its encode(to:) reads the property
+        #expect(store.hasPendingWrites, "the tracked model's change marked its slot at once")
+        try store.flush()
+        store.close()
+        let value = { (property: String) in
+            try SQLiteShell.run(folder.storePath, "SELECT value FROM slots WHERE key = 'MoreModelHolders/\(property)'")
+        }
+        #expect(try value("byName") == #"{"ann":{"name":"guest","volume":11}}"#)
+        #expect(try value("bench") == #"[{"name":"sub","volume":5}]"#)
+        #expect(try value("squads") == #"{"red":[{"level":1},{"level":4}]}"#)
+
+        // And they come back as stored.
+        store = try StateStore(path: folder.storePath)
+        let again = ViewHost(root: MoreModelHolders { byName = $0; bench = $1; squads = $2 }, store: store)
+        #expect(byName["ann"]?.volume == 11 && bench?.first?.name == "sub" && squads["red"]?.map(\.level) == [1, 4])
+        withExtendedLifetime(again) {}
+        store.close()
+    }
+
+    @Test func aModelBehindAnExplicitKeyIsStoredAfterItsPropertiesChange() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let settings = try store.binding(for: "Settings/player", default: PlayerSettings())
+        let library = try store.binding(for: "Settings/roster", default: ["a": TrackedSettings()])
+        try store.flush()
+        settings.wrappedValue.volume = 2
+        library.wrappedValue["a"]!.level = 8
+        try store.flush()
+        store.close()
+        #expect(try SQLiteShell.run(folder.storePath, "SELECT value FROM slots WHERE key = 'Settings/player'") == #"{"name":"guest","volume":2}"#)
+        #expect(try SQLiteShell.run(folder.storePath, "SELECT value FROM slots WHERE key = 'Settings/roster'") == #"{"a":{"level":8}}"#)
+    }
+}
+
 private struct ShowsSettings: View {
     @State var shown = true
     let reveal: (PlayerSettings, TrackedSettings) -> Void

@@ -97,11 +97,33 @@ final class ObservedModelCell<Value: AnyObject & Observable & Codable>: WatchedE
     override func isEqual(_ a: Value, _ b: Value) -> Bool { a === b }
 }
 
-/// Values that hold `@Observable` models without being one: an optional model, an array of
-/// models. Their slots' cells watch the models too (`WatchedEncodingCell`).
-protocol HoldsObservableModels {}
-extension Optional: HoldsObservableModels where Wrapped: AnyObject & Observable & Codable {}
-extension Array: HoldsObservableModels where Element: AnyObject & Observable & Codable {}
+/// The standard containers, which may hold `@Observable` models without being one: an
+/// optional, an array, a set, a dictionary's values, nested in any way (`[Library]?`,
+/// `[String: [Library]]`). A slot whose value holds models has a cell that watches them
+/// (`WatchedEncodingCell`). Asked of the element type at run time, once per slot type: a
+/// conditional conformance could not name both `Optional<Model>` and `Optional<[Model]>`.
+protocol ObservableModelContainer {
+    static var holdsObservableModels: Bool { get }
+}
+
+/// `type` is an `@Observable`, `Codable` class, or a standard container holding such models.
+func holdsObservableModels(_ type: Any.Type) -> Bool {
+    type is any (AnyObject & Observable & Codable).Type
+        || (type as? any ObservableModelContainer.Type)?.holdsObservableModels == true
+}
+
+extension Optional: ObservableModelContainer {
+    static var holdsObservableModels: Bool { StateDB.holdsObservableModels(Wrapped.self) }
+}
+extension Array: ObservableModelContainer {
+    static var holdsObservableModels: Bool { StateDB.holdsObservableModels(Element.self) }
+}
+extension Set: ObservableModelContainer {
+    static var holdsObservableModels: Bool { StateDB.holdsObservableModels(Element.self) }
+}
+extension Dictionary: ObservableModelContainer {
+    static var holdsObservableModels: Bool { StateDB.holdsObservableModels(Value.self) }
+}
 
 /// What a watched encoding's tracking calls when a property it read is about to change: marks
 /// the cell for the next commit. Made outside the generic cell, so the closure captures no
