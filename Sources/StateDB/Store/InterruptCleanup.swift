@@ -4,7 +4,7 @@ import Foundation
 /// `check` or `recover` reads, a `recover`'s unfinished new store, the hidden file an
 /// `export -o` writes before renaming it, a schema backup being written.
 ///
-/// Code that creates such a file registers it while it exists (`register`, then `end()`); the
+/// Code that creates such a file registers it while it exists (`registering`, then `end()`); the
 /// `statedb` tool calls `removeOnInterrupt()` first thing, so that Ctrl-C (SIGINT), SIGTERM or
 /// SIGHUP removes every registered path before the process dies of the signal, as it would
 /// have without statedb's help (a shell sees the usual 130, 143 or 129).
@@ -57,11 +57,6 @@ import Foundation
             state.entries[state.nextID] = paths
             return (result, Registration(id: state.nextID))
         }
-    }
-
-    /// Registers paths that already exist and are this process's own.
-    public static func register(_ paths: [Path]) -> Registration {
-        registering { ((), paths) }.1
     }
 
     /// Makes SIGINT, SIGTERM and SIGHUP remove every registered path, say so on standard
