@@ -31,12 +31,19 @@ extension StateMigration {
         let root: JSONValue
         do {
             guard let text = String(validating: data, as: UTF8.self) else { throw fail("not a migration file: it is not UTF-8 text.") }
+            if text.hasPrefix("\u{FEFF}") {
+                throw fail("not a migration file: it starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without one.")
+            }
             root = try JSONValue.parse(text)
         } catch let error as JSONSyntaxError {
             throw fail("not a migration file: \(error); fix the file (see docs/migrations.md).")
         }
         guard case .array(let entries)? = root["migrations"] else {
             throw fail("not a migration file: expected a JSON object with a \"migrations\" array (see docs/migrations.md).")
+        }
+        // A second list under a misspelt name ("migratons") would be ignored.
+        if case .object(let members) = root, let unknown = members.map(\.key).first(where: { $0 != "migrations" }) {
+            throw fail("not a migration file: it has a field \"\(unknown)\" that nothing reads; a migration file is an object with one field, \"migrations\".")
         }
 
         func parse(index: Int, entry: JSONValue) throws -> StateMigration {
@@ -144,7 +151,9 @@ enum ScalarCast {
         case (.real(let number), .text): return .text(String(number))
         case (.text(let text), .bool): return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
         case (.text(let text), .integer(let min, let max)):
-            guard let number = Int64(text), (min...max).contains(number) else { return nil }
+            // Only text the number gives back: "01234" (a zip code) or "+12" would not survive
+            // the way back to text.
+            guard let number = Int64(text), String(number) == text, (min...max).contains(number) else { return nil }
             return .integer(number)
         case (.text(let text), .double): return decimal(text).map(StoredValue.real)
         case (.text(let text), .float): return decimal(text).flatMap(exactFloat)

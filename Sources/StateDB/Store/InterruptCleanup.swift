@@ -59,6 +59,19 @@ import Foundation
         }
     }
 
+    /// Commits a write transaction (`commit`) as one step for an interrupt: a signal is
+    /// handled before the commit starts (the transaction rolls back when the process ends) or
+    /// after it is done, and then the message says that the change stands, for an operator who
+    /// pressed Ctrl-C while `gc` or `rm --prefix` printed what they had deleted.
+    @discardableResult
+    static func committing<T>(_ commit: () throws -> T) rethrows -> T {
+        try registry.withLock { state in
+            let result = try commit()
+            state.committedAChange = true
+            return result
+        }
+    }
+
     /// Makes SIGINT, SIGTERM and SIGHUP remove every registered path, say so on standard
     /// error, and then end the process by the signal. Call it once, before any thread starts.
     public static func removeOnInterrupt() {
@@ -75,6 +88,8 @@ import Foundation
     fileprivate struct State {
         var nextID = 0
         var entries: [Int: [Path]] = [:]
+        /// A write transaction of this process committed (see `committing`).
+        var committedAChange = false
     }
 
     fileprivate static let registry = Locked(State())
@@ -96,7 +111,7 @@ import Foundation
                 for path in paths where remove(path) { removed.append(path.name) }
             }
             state.entries.removeAll()
-            say(signal: signal, removed: removed.sorted())
+            say(signal: signal, removed: removed.sorted(), afterCommit: state.committedAChange)
             Foundation.signal(signal, SIG_DFL)
             var only = sigset_t()
             sigemptyset(&only)
@@ -122,11 +137,12 @@ import Foundation
         }
     }
 
-    private static func say(signal: Int32, removed: [String]) {
+    private static func say(signal: Int32, removed: [String], afterCommit: Bool) {
         let name = signal == SIGINT ? "interrupted" : signal == SIGTERM ? "terminated (SIGTERM)" : "hung up (SIGHUP)"
         // A progress line may be half drawn on a terminal.
         var text = isatty(2) == 1 ? "\n" : ""
         text += "statedb: \(name)"
+        if afterCommit { text += " after its change was committed: the change stands, and what it printed is incomplete" }
         text += removed.isEmpty ? ".\n" : "; removed the unfinished or temporary files it had made: \(removed.joined(separator: ", ")).\n"
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }

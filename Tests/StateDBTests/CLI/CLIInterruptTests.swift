@@ -29,7 +29,7 @@ import Testing
     /// (SIGSTOP) so it cannot finish meanwhile, sends `signal`, lets it go on, and returns how
     /// it ended and what it said on standard error.
     private func interrupt(_ arguments: [String], with signal: Int32, started: (Int32) -> Void = { _ in },
-                           once running: () -> Bool) throws
+                           standardOutput: String? = nil, once running: () -> Bool) throws
         -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
@@ -39,7 +39,12 @@ import Testing
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        if let standardOutput {
+            _ = FileManager.default.createFile(atPath: standardOutput, contents: nil)
+            process.standardOutput = FileHandle(forWritingAtPath: standardOutput)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
         try process.run()
         started(process.processIdentifier)
         let collected = PipeCollector(errors.fileHandleForReading)
@@ -97,5 +102,17 @@ import Testing
         }
         #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT, "\(ended)")
         #expect(ended.stderr.hasSuffix("statedb: interrupted.\n"), "\(ended.stderr)")
+    }
+
+    /// After the commit, while `rm --prefix` prints what it deleted: the change stands, and
+    /// the message says so rather than let the operator think it rolled back.
+    @Test func aSignalAfterTheCommitSaysTheChangeStands() throws {
+        let printed = folder.path("removed.txt")
+        let ended = try interrupt(["rm", path, "--prefix", "Bulk"], with: SIGINT, standardOutput: printed) {
+            ((try? FileManager.default.attributesOfItem(atPath: printed)[.size] as? Int) ?? 0) > 0
+        }
+        #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT, "\(ended)")
+        #expect(ended.stderr.hasSuffix("statedb: interrupted after its change was committed: the change stands, and what it printed is incomplete.\n"), "\(ended.stderr)")
+        #expect(try SQLiteShell.run(path, "SELECT count(*) FROM slots WHERE key LIKE 'Bulk/%'") == "0")
     }
 }

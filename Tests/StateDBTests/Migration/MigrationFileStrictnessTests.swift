@@ -43,6 +43,9 @@ struct MigrationFileStrictnessTests {
         #expect(Self.refusal(notUTF8)?.contains("not a migration file: it is not UTF-8 text.") == true)
         #expect(Self.refusal(#"{"migrations":["delete everything"]}"#)?
             .contains("migration #1 is a string, not an object.") == true)
+        #expect(Self.refusal(#"{"migrations":[],"migratons":[{"name":"a","delete":{"keys":"Old/*"}}]}"#)?
+            .contains(#"it has a field "migratons" that nothing reads"#) == true)
+        #expect(Self.refusal("\u{FEFF}" + #"{"migrations":[]}"#)?.contains("starts with a byte order mark") == true)
     }
 
     @Test func aWellFormedFileIsRead() throws {

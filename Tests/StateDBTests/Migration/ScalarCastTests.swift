@@ -34,6 +34,11 @@ struct ScalarCastTests {
         #expect(Self.cast(.text("0.1"), to: "Swift.Float") == nil)
         #expect(Self.cast(.real(2.5), to: "Swift.Int") == nil)
         #expect(Self.cast(.integer(300), to: "Swift.UInt8") == nil)
+        // Text that the number would not give back: the way back to text would change it.
+        for text in ["01234", "+12", "-0", "007"] {
+            #expect(Self.cast(.text(text), to: "Swift.Int") == nil, "\(text)")
+        }
+        #expect(Self.cast(.text("-12"), to: "Swift.Int32") == .integer(-12))
     }
 
     /// Through the CLI: the whole file fails, nothing is applied, the value stays readable.

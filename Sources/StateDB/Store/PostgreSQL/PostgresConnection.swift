@@ -182,7 +182,8 @@ final class PostgresConnection {
         try execute(begin)
         do {
             let result = try body()
-            try execute("COMMIT")
+            // A write's commit is one step for an interrupted `statedb` (see InterruptCleanup).
+            if begin.text.hasSuffix("READ ONLY") { try execute("COMMIT") } else { try InterruptCleanup.committing { try execute("COMMIT") } }
             return result
         } catch {
             if isConnected { _ = try? execute("ROLLBACK") }

@@ -126,7 +126,8 @@ final class SQLiteConnection {
         try cached(immediate ? "BEGIN IMMEDIATE" : "BEGIN").run()
         do {
             let result = try body()
-            try cached("COMMIT").run()
+            // A write's commit is one step for an interrupted `statedb` (see InterruptCleanup).
+            if immediate { try InterruptCleanup.committing { try cached("COMMIT").run() } } else { try cached("COMMIT").run() }
             return result
         } catch {
             try? execute("ROLLBACK")
