@@ -73,7 +73,7 @@ final class ViewTypeInfo: @unchecked Sendable {
         hasNoBody = V.Body.self == Never.self
         var slotFields: [SlotField] = []
         var environmentFields: [EnvironmentField] = []
-        _forEachField(of: type, options: fieldOptions) { name, offset, fieldType, _ in
+        func record(name: UnsafePointer<CChar>, offset: Int, fieldType: Any.Type) {
             if let environmentType = fieldType as? any EnvironmentProperty.Type {
                 environmentFields.append(EnvironmentField(offset: offset, type: environmentType))
             }
@@ -82,6 +82,19 @@ final class ViewTypeInfo: @unchecked Sendable {
                 if label.hasPrefix("_") { label.removeFirst() }
                 slotFields.append(SlotField(name: label, offset: offset, type: slotType, slotTypes: slotType.makeSlotTypes(),
                                             sharesSlotByKey: slotType.sharesSlotByKey))
+            }
+        }
+        // A custom modifier's properties are its modified view's (`ModifiedContent`): they sit
+        // inside the view's `modifier` field, at that field's offset plus their own. Only a
+        // struct's fields are inline; a class modifier's would be behind a reference.
+        let modifierType = (type as? any ModifierBodyView.Type)?.modifierType
+        _forEachField(of: type, options: fieldOptions) { name, offset, fieldType, fieldKind in
+            record(name: name, offset: offset, fieldType: fieldType)
+            if let modifierType, fieldKind == .struct, fieldType == modifierType, String(cString: name) == "modifier" {
+                _ = _forEachField(of: modifierType, options: fieldOptions) { name, inner, fieldType, _ in
+                    record(name: name, offset: offset + inner, fieldType: fieldType)
+                    return true
+                }
             }
             return true
         }

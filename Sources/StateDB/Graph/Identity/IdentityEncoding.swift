@@ -8,10 +8,13 @@ import Foundation
 /// of an `if`, `[id: X]` element of a `ForEach`, `[.id: X]` an explicit `.id(X)`. Ids are
 /// encoded by value, never by hash (Swift seeds hashing per process). See `docs/identity.md`.
 enum IdentityEncoding {
-    /// The type's name without module or generic arguments: `Row` for `MyApp.Row<Int>`.
+    /// The type's name without module or generic arguments: `Row` for `MyApp.Row<Int>`; for a
+    /// view made by a custom modifier, the modifier's (`Card` for `ModifiedContent<Text, Card>`).
     /// `String(describing:)` is slow for generic types; `ViewTypeInfo` keeps the result, once
     /// per type.
     static func segmentName(of type: Any.Type) -> String {
+        // A view made by a custom modifier (`ModifiedContent`) is named after the modifier.
+        if let modified = type as? any ModifierBodyView.Type { return segmentName(of: modified.modifierType) }
         var name = String(describing: type)
         if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
