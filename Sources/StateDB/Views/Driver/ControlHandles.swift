@@ -18,9 +18,9 @@ public struct ControlHandle {
         case is any ActivatableView:
             kind = .button
             title = host.renderedText(of: node)
-        case let toggle as Toggle:
+        case let toggle as any ToggleControl:
             kind = .toggle
-            title = toggle.title
+            title = toggle.hasTextLabel ? toggle.title : host.renderedText(of: node)
         case let field as TextField:
             kind = .textField
             title = field.title
@@ -93,7 +93,7 @@ public struct ToggleHandle: ControlHandleKind {
         self.control = control
     }
 
-    private var binding: Binding<Bool> { (control.node.view as! Toggle).isOn }
+    private var binding: Binding<Bool> { (control.node.view as! any ToggleControl).isOn }
 
     /// The value the toggle shows.
     public var isOn: Bool { ReadTracker.untracked { binding.wrappedValue } }
