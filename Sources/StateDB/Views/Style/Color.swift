@@ -80,40 +80,68 @@ struct StyleModifier: AttachedModifier {
     let on: String
     let off: String
 
+    init(_ style: TextRun.Style) {
+        on = style.on
+        off = style.off
+    }
+
     func renderLines(_ lines: [String]) -> [String] {
         TextStyle.wrap(lines, on: on, off: off)
     }
+}
+
+extension Color {
+    /// The colour a terminal draws `style` in: a `Color` as it is, `.secondary` dimmed,
+    /// anything else in the terminal's own colour.
+    static func of<S: ShapeStyle>(_ style: S) -> Color {
+        (style as? Color) ?? (style as? HierarchicalShapeStyle)?.color ?? .primary
+    }
+}
+
+extension TextRun.Style {
+    static let bold = Self(on: "\u{1B}[1m", off: "\u{1B}[22m")
+    static let italic = Self(on: "\u{1B}[3m", off: "\u{1B}[23m")
+    static let underline = Self(on: "\u{1B}[4m", off: "\u{1B}[24m")
+    static let strikethrough = Self(on: "\u{1B}[9m", off: "\u{1B}[29m")
+    /// No style: adding it changes nothing (`.bold(false)`).
+    static let none = Self(on: "", off: "")
+
+    static func foreground(_ color: Color) -> Self { Self(on: color.on, off: color.off) }
 }
 
 extension View {
     /// Draws the view's text in `style` (a `Color`, `.secondary`…) in the terminal;
     /// `render()` shows no colour.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> ModifiedView<Self> {
-        let color = (style as? Color) ?? (style as? HierarchicalShapeStyle)?.color ?? .primary
-        return modifier(StyleModifier(on: color.on, off: color.off))
+        modifier(StyleModifier(.foreground(.of(style))))
     }
 
     /// Draws the view's text in `color` (nil: the terminal's colour). Deprecated in SwiftUI
     /// for `foregroundStyle(_:)`, and kept here because views use it.
     public func foregroundColor(_ color: Color?) -> ModifiedView<Self> {
-        let color = color ?? .primary
-        return modifier(StyleModifier(on: color.on, off: color.off))
+        modifier(StyleModifier(.foreground(color ?? .primary)))
     }
 
     /// Draws the view's text bold in the terminal (`active: false`: as it is).
     public func bold(_ active: Bool = true) -> ModifiedView<Self> {
-        modifier(StyleModifier(on: active ? "\u{1B}[1m" : "", off: active ? "\u{1B}[22m" : ""))
+        modifier(StyleModifier(active ? .bold : .none))
     }
 
     /// Draws the view's text in italics in the terminal.
     public func italic(_ active: Bool = true) -> ModifiedView<Self> {
-        modifier(StyleModifier(on: active ? "\u{1B}[3m" : "", off: active ? "\u{1B}[23m" : ""))
+        modifier(StyleModifier(active ? .italic : .none))
     }
 
     /// Draws the view's text struck through in the terminal (`active: false`: as it is), as a
     /// done item of a list is; a `color` is accepted and not drawn (a terminal strikes in the
     /// text's colour).
     public func strikethrough(_ active: Bool = true, color: Color? = nil) -> ModifiedView<Self> {
-        modifier(StyleModifier(on: active ? "\u{1B}[9m" : "", off: active ? "\u{1B}[29m" : ""))
+        modifier(StyleModifier(active ? .strikethrough : .none))
+    }
+
+    /// Draws the view's text underlined in the terminal (`active: false`: as it is); a
+    /// `color` is accepted and not drawn (a terminal underlines in the text's colour).
+    public func underline(_ active: Bool = true, color: Color? = nil) -> ModifiedView<Self> {
+        modifier(StyleModifier(active ? .underline : .none))
     }
 }
