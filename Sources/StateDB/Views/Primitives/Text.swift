@@ -13,6 +13,10 @@ public struct Text: View, PrimitiveView, Equatable {
     /// The parts with their styles; nil while the text has none (most texts: no array kept).
     let runs: [TextRun]?
 
+    /// `content`, as it is. Disfavoured, so that a string literal is a `LocalizedStringKey`
+    /// as in SwiftUI (whose interpolations take a `specifier:`, a `format:` or a styled
+    /// `Text`); a `String` value comes here.
+    @_disfavoredOverload
     public init(_ content: String) {
         self.content = content
         runs = nil
@@ -24,7 +28,9 @@ public struct Text: View, PrimitiveView, Equatable {
         runs = nil
     }
 
-    /// Text of any string-like value, as in `Text(name)`.
+    /// Text of any string-like value, as in `Text(name)`. Disfavoured, as SwiftUI's is, for
+    /// the same reason as `init(_:)` of a `String`.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
         self.content = String(content)
         runs = nil
@@ -43,7 +49,7 @@ public struct Text: View, PrimitiveView, Equatable {
     }
 
     /// The parts, a plain text as one unstyled part.
-    var styledRuns: [TextRun] { runs ?? [TextRun(string: content, styles: [])] }
+    nonisolated var styledRuns: [TextRun] { runs ?? [TextRun(string: content, styles: [])] }
 
     /// This text with `style` around each of its parts (outside the styles they have).
     func adding(_ style: TextRun.Style) -> Text {
