@@ -10,7 +10,9 @@ import StateDB
 ///   ends, Ctrl-←/→ or Alt-←/→ (Alt-B/Alt-F) by words; characters are inserted at the caret,
 ///   Backspace and Delete delete around it, Ctrl-W deletes the word before it, Ctrl-K the rest
 ///   of the line, Ctrl-U the start of it; a paste is inserted as text (line breaks become
-///   spaces) and never read as keys; Enter moves on to the next control;
+///   spaces) and never read as keys; Enter submits a field with `.onSubmit` actions (runs
+///   them, the focus stays unless they move it), and in any other field moves on to the next
+///   control;
 /// - on a picker ←/→ choose the previous and next option, on a stepper they step down and up
 ///   (as do `-` and `+`);
 /// - Enter or Space presses the focused button, flips the focused toggle, chooses a picker's
@@ -174,7 +176,7 @@ public final class TerminalSession {
         case .end:
             scroll(to: snapshot.lines.count)
         case .enter where isTextField(kind):
-            moveFocus(by: 1)
+            submit()
         case .enter, .character(" "):
             act { try $0.activate() }
         default:
@@ -217,6 +219,17 @@ public final class TerminalSession {
             show("\(error)")
         }
         refresh()
+    }
+
+    /// Enter in a text field. A field with `.onSubmit` actions runs them and keeps the focus
+    /// (to type the next entry, as on a Mac), unless an action moved it; a field without
+    /// one moves on to the next control.
+    private func submit() {
+        guard let field = focusedHandle?.asTextField, field.hasSubmitAction else {
+            moveFocus(by: 1)
+            return
+        }
+        act { _ in try field.submit() }
     }
 
     /// Writes the editor's text to the focused field, when it changed.

@@ -133,6 +133,22 @@ public struct TextFieldHandle: ControlHandleKind {
         let binding = binding
         try control.perform { binding.wrappedValue = text }
     }
+
+    /// Submits the field, as Enter does: runs the `.onSubmit` actions around it (innermost
+    /// first, up to a `.submitScope()`), then updates the host. Without any, only updates.
+    /// - Throws: `DriverError` (`.disabled`) when the field is disabled; nothing runs.
+    public func submit() throws(DriverError) {
+        let actions = submitActions
+        try control.perform { for action in actions { action() } }
+    }
+
+    /// Whether an `.onSubmit` action would run if the field were submitted.
+    public var hasSubmitAction: Bool { !submitActions.isEmpty }
+
+    private var submitActions: [@MainActor () -> Void] {
+        guard control.node.isMounted else { return [] }
+        return EnvironmentReadTracker.untracked { control.node.environment.submitActions(for: .text) }
+    }
 }
 
 /// A `SecureField` in a host: a text field whose text is not rendered.
@@ -261,6 +277,9 @@ extension ControlHandle {
 
     /// This control as a picker, or nil when it is another kind.
     public var asPicker: PickerHandle? { PickerHandle(self) }
+
+    /// This control as a text field (or secure field), or nil when it is another kind.
+    public var asTextField: TextFieldHandle? { TextFieldHandle(self) }
 
     /// This control as a stepper, or nil when it is another kind.
     public var asStepper: StepperHandle? { StepperHandle(self) }

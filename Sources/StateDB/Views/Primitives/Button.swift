@@ -51,6 +51,19 @@ extension Button where Label == Text {
     }
 }
 
+extension Button where Label == StateDB.Label<Text, EmptyView> {
+    /// A button titled `title` with the SF Symbol `systemImage`, which is not drawn (see
+    /// `Label(_:systemImage:)`): `[ Title ]`.
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { StateDB.Label(title, systemImage: systemImage) }
+    }
+
+    /// The same, with a role.
+    public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { StateDB.Label(title, systemImage: systemImage) }
+    }
+}
+
 /// What a button does, as in SwiftUI. A destructive button's title is marked with `!` in
 /// text; a cancel button looks like any other.
 public struct ButtonRole: Equatable, Sendable {
