@@ -41,8 +41,8 @@ public final class TerminalHost {
         isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     }
 
-    /// Draws the host and handles input until the user quits (`q`, Ctrl-C) or a SIGINT,
-    /// SIGTERM or SIGHUP arrives.
+    /// Draws the host and handles input until the user quits (`q`, Ctrl-C), a view calls its
+    /// `@Environment(\.dismiss)` action, or a SIGINT, SIGTERM or SIGHUP arrives.
     ///
     /// - Throws: `TerminalError` when standard input or output is not a terminal, or the
     ///   terminal refuses raw mode; the terminal is left as it was.
@@ -76,7 +76,8 @@ public final class TerminalHost {
         // Most turns of the loop (every `mainActorTurn`) change nothing: no frame to build.
         var mayHaveChanged = true
 
-        while !RawTerminal.quitRequested {
+        // A view's `dismiss()` ends the session; a task's, after the update that ran it.
+        while !RawTerminal.quitRequested && !session.isDismissed {
             for diagnostic in inbox.takeUnshown() {
                 session.show(Self.messageLine(for: diagnostic))
                 mayHaveChanged = true

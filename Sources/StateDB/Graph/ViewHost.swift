@@ -36,6 +36,8 @@ public final class ViewHost {
     @exclusivity(unchecked) private var dependencies: DependencyIndex
     private let reusableRecorder = ReadRecorder()
     private let wakeUp: WakeUp
+    /// What the views' `dismiss()` calls (see `onDismiss`).
+    let dismissTarget = DismissTarget()
     /// Views whose observed model properties changed (see `ObservationTracking.swift`).
     private let observedChanges: ObservedChanges
     /// View slots mounted since the last update that found no row (see `MovedStateMatcher`).
@@ -89,7 +91,10 @@ public final class ViewHost {
         let rootInfo = viewTypeInfo(of: content)
         let rootNode = ViewNode(segment: rootInfo.segmentName, view: content, info: rootInfo, parent: nil)
         rootNode.attachments = NodeAttachments(
-            modifiers: rootModifiers + [.environment([EnvironmentWrite(id: EnvironmentID(key: StateStoreKey.self), value: Optional(store) as Any)])],
+            modifiers: rootModifiers + [.environment([
+                EnvironmentWrite(id: EnvironmentID(key: StateStoreKey.self), value: Optional(store) as Any),
+                EnvironmentWrite(id: EnvironmentID(key: DismissKey.self), value: Optional(DismissAction(target: dismissTarget)) as Any),
+            ])],
             parentHead: nil)
         self.root = rootNode
         dependencies = DependencyIndex(root: rootNode)

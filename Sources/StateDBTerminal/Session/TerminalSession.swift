@@ -45,6 +45,7 @@ public final class TerminalSession {
     public private(set) var editor: LineEditor?
     /// The messages shown on the message line, oldest first, until the next key.
     public private(set) var messages: [String] = []
+    private let dismissal: Dismissal
     private var top = 0
     private var followsFocus = true
     /// Rows of content on the last screen drawn (a page, for PgUp/PgDn).
@@ -53,6 +54,15 @@ public final class TerminalSession {
     public init(host: ViewHost) {
         self.host = host
         snapshot = HostSnapshot(host: host)
+        // A view's `dismiss()` closes the screen, as SwiftUI's closes a window: the session
+        // ends (after the handler the app may have set).
+        let previousDismiss = host.onDismiss
+        let dismissal = Dismissal()
+        self.dismissal = dismissal
+        host.onDismiss = {
+            previousDismiss?()
+            dismissal.requested = true
+        }
         let focused = host.focusedControl?.identity
         if let focused, let index = snapshot.controls.firstIndex(where: { $0.identity == focused }) {
             focus = index
@@ -61,6 +71,14 @@ public final class TerminalSession {
             giveHostFocus()
         }
         syncEditor()
+    }
+
+    /// A view called its `@Environment(\.dismiss)` action: the session is over (`handle`
+    /// returns `.quit`, the terminal host returns).
+    public var isDismissed: Bool { dismissal.requested }
+
+    @MainActor private final class Dismissal {
+        var requested = false
     }
 
     /// The identity of the focused control.
@@ -126,10 +144,10 @@ public final class TerminalSession {
                 commitEdit()
                 edited = false
             }
-            if handle(key) == .quit { return .quit }
+            if handle(key) == .quit || isDismissed { return .quit }
         }
         if edited { commitEdit() }
-        return .keepRunning
+        return isDismissed ? .quit : .keepRunning
     }
 
     /// Applies one key.
@@ -182,7 +200,7 @@ public final class TerminalSession {
         default:
             break
         }
-        return .keepRunning
+        return isDismissed ? .quit : .keepRunning
     }
 
     // MARK: - Actions

@@ -1,0 +1,43 @@
+/// What `@Environment(\.dismiss)` gives, as in SwiftUI: call it (`dismiss()`) to close what
+/// the view is in.
+///
+/// There are no sheets or navigation stacks here, so the only thing to close is the host's
+/// screen, as SwiftUI's dismiss closes a window: the host's `onDismiss` runs. The terminal
+/// host ends its session; a `ViewHost` without an `onDismiss` (in a test, say) does nothing,
+/// as SwiftUI's dismiss does where nothing can be closed.
+public struct DismissAction: Sendable {
+    let target: DismissTarget?
+
+    /// Asks the host to close its screen (see `DismissAction`).
+    @MainActor public func callAsFunction() {
+        target?.handler?()
+    }
+}
+
+/// Where a host's `DismissAction`s lead: its `onDismiss`, which can be set after the views
+/// were given their actions.
+@MainActor
+final class DismissTarget {
+    var handler: (@MainActor () -> Void)?
+}
+
+struct DismissKey: EnvironmentKey {
+    static var defaultValue: DismissAction? { nil }
+}
+
+extension EnvironmentValues {
+    /// Closes the host's screen when called (see `DismissAction`). Outside a host, does
+    /// nothing.
+    public var dismiss: DismissAction {
+        self[DismissKey.self] ?? DismissAction(target: nil)
+    }
+}
+
+extension ViewHost {
+    /// Runs when a view calls its `@Environment(\.dismiss)` action. nil (the default): the
+    /// call does nothing. The terminal host's session sets it to end the session.
+    public var onDismiss: (@MainActor () -> Void)? {
+        get { dismissTarget.handler }
+        set { dismissTarget.handler = newValue }
+    }
+}
