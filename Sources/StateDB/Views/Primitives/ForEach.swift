@@ -9,6 +9,7 @@ import Foundation
 /// ForEach(names, id: \.self) { name in Text(name) }
 /// ForEach(0..<3) { index in Text("Row \(index)") }
 /// ForEach($items) { $item in Toggle(item.title, isOn: $item.done) }
+/// ForEach($tags, id: \.self) { $tag in TextField("Tag", text: $tag) }
 /// ```
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
     public typealias Body = Never
@@ -96,6 +97,30 @@ extension ForEach {
             for element in data.wrappedValue {
                 let binding = Binding(location: ElementLocation(collection: data.location, id: element.id, current: element))
                 visit(element.id, content(binding))
+            }
+        }
+    }
+}
+
+extension ForEach {
+    /// One view per element of a bound collection, identified by the element's `id` key
+    /// path, each given a binding to its element: `ForEach($tags, id: \.self) { $tag in
+    /// TextField("Tag", text: $tag) }`.
+    ///
+    /// The element bindings follow the element's id, and, when a write changes it (with
+    /// `\.self`, every write does), the element under its new id. As in SwiftUI, a view whose
+    /// id changes is a new view: editing an element identified by `\.self` gives its row a
+    /// new identity (its state starts afresh). Prefer a stable id where rows hold state.
+    public init<C: MutableCollection & RandomAccessCollection>(
+        _ data: Binding<C>, id: KeyPath<C.Element, ID>,
+        @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+    ) where Data == [C.Element] {
+        self.data = data.wrappedValue.map { $0 }
+        idsAreDistinct = false
+        forEachElement = { visit in
+            for element in data.wrappedValue {
+                let binding = Binding(location: KeyPathElementLocation(collection: data.location, id: id, current: element))
+                visit(element[keyPath: id], content(binding))
             }
         }
     }
