@@ -68,3 +68,40 @@ struct ControlStyleTests {
         #expect(host.texts.contains("taps 2"))
     }
 }
+
+private struct Keyboard: View {
+    @State var email = ""
+    @State var notes = ""
+    @State var submitted = 0
+    let danger: Substring = "Delete all"
+    var body: some View {
+        VStack {
+            TextField("Email", text: $email)
+                .autocorrectionDisabled()
+                .textInputAutocapitalization(.never)
+                .submitLabel(.done)
+                .onSubmit { submitted += 1 }
+            TextField("Notes", text: $notes, axis: .vertical)
+            Button(danger, role: .destructive) { notes = "" }
+            Text("submitted \(submitted)")
+        }
+    }
+}
+
+@MainActor
+struct TextInputModifierTests {
+    @Test func keyboardModifiersChangeNothing() throws {
+        let host = ViewHost(root: Keyboard(), store: .inMemory())
+        try host.textField("Email").type("a@b.c")
+        try host.textField("Email").submit()
+        try host.textField("Notes").type("line")
+        #expect(host.render() == """
+            Email: [a@b.c]
+            Notes: [line]
+            [ ! Delete all ]
+            submitted 1
+            """)
+        try host.button("Delete all").tap()
+        try #expect(host.textField("Notes").text == "")
+    }
+}

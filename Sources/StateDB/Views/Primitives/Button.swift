@@ -49,6 +49,11 @@ extension Button where Label == Text {
     public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.init(String(title), action: action)
     }
+
+    /// A button with a role and a text title of any string-like value.
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(String(title), role: role, action: action)
+    }
 }
 
 extension Button where Label == StateDB.Label<Text, EmptyView> {

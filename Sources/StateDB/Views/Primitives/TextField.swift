@@ -20,5 +20,16 @@ public struct TextField: View, TextInputView {
         self.init(String(title), text: text)
     }
 
+    /// A field that SwiftUI grows along `axis` as the text gets longer. A terminal's field is
+    /// one line, whatever the axis: the text is edited and drawn as in `init(_:text:)`.
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
+        self.init(String(title), text: text)
+    }
+
+    /// The same with a prompt, which is not drawn (see `init(_:text:prompt:)`).
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?, axis: Axis) {
+        self.init(String(title), text: text)
+    }
+
     static func shown(_ text: String) -> String { text }
 }
