@@ -63,6 +63,12 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             append(String(describing: value))
         }
 
+        /// A value that describes itself (a number, most often: `Text("Row \(index)")`), by
+        /// its `description`, without the dynamic casts of `String(describing:)`.
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) {
+            append(value.description)
+        }
+
         /// A number (any `CVarArg`) written with a `printf` format: `\(score, specifier:
         /// "%.2f")`.
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
