@@ -22,8 +22,9 @@
 /// A modified view is a view of its own in the tree, named after the modifier: `Text("Hello")
 /// .card()` in `Screen` is `Screen/Card`, and the content under it `Screen/Card/Text[any]` (the
 /// content's type is only known from the value, as an `AnyView`'s). So, unlike the built-in
-/// modifiers, adding a custom modifier to a view changes the keys of the state below it (a
-/// new build carries that state over when it can: see `docs/identity.md`). The modifier's own
+/// modifiers, adding a custom modifier to a view changes the keys of the state below it, and
+/// a new build that adds or removes one does not carry that state over (the modifier is
+/// another parent view on the way: see `docs/identity.md`). The modifier's own
 /// `@State`, `@NonState` and `@Environment` properties work as a view's: its state is kept
 /// under the modified view's identity (`Screen/Card/taps`), its body re-runs when what it
 /// read changes.
