@@ -110,6 +110,11 @@ extension StoreAdmin {
     /// A private copy of the store and, when it has one and `withWAL`, its `-wal`, taken while
     /// the `-wal` was not restarted (see `HotJournalCheck`).
     private static func copyForRecovery(_ path: String, withWAL: Bool) throws -> PrivateCopy {
+        // A rollback journal left by a writer that stopped mid-transaction: the pages it holds
+        // are the last commit's, and the file's are the unfinished transaction's. Played back on
+        // the copy, as SQLite's next writer would (a journal that cannot be played back, itself
+        // damaged, is left out, and the file is read as it is).
+        if PrivateCopy.hasRollbackJournal(path), let copy = try? PrivateCopy.rolledBack(path) { return copy }
         for _ in 0..<3 {
             let header = withWAL ? HotJournalCheck.walHeader(path) : nil
             let copy: PrivateCopy

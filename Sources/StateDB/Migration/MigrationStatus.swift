@@ -110,6 +110,13 @@ public struct MigrationStatus: Sendable {
             try FileSafety.checkAfterOpening(connection, path: path, expectWAL: status.schemaVersion > 0 && isInWALMode(connection))
             backupPath = try SchemaMigrator.backup(connection, path: path, version: status.schemaVersion, label: "v")
             backupWritten?(backupPath)
+            // A store taken out of WAL mode goes back to it before anything is migrated, as the
+            // app's open does: an interrupted migration in rollback-journal mode would leave a
+            // hot -journal, which every reader then refuses until a writer plays it back.
+            // The switch itself writes the header through a rollback journal: not cut in the middle.
+            if status.schemaVersion > 0, try !isInWALMode(connection) {
+                try InterruptCleanup.uninterrupted { try connection.execute("PRAGMA journal_mode = WAL") }
+            }
             if status.schemaVersion > 0, !status.pendingSchema.isEmpty {
                 try SchemaMigrator(connection: connection, path: path, progress: progress).migrate(from: status.schemaVersion)
             }

@@ -72,6 +72,12 @@ import Foundation
         }
     }
 
+    /// Runs `step` (a short write that must not be cut in the middle, such as a change of the
+    /// journal mode) before or after a signal is handled, never during it.
+    static func uninterrupted<T>(_ step: () throws -> T) rethrows -> T {
+        try registry.withLock { _ in try step() }
+    }
+
     /// Makes SIGINT, SIGTERM and SIGHUP remove every registered path, say so on standard
     /// error, and then end the process by the signal. Call it once, before any thread starts.
     public static func removeOnInterrupt() {

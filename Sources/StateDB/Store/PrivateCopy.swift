@@ -16,9 +16,9 @@ final class PrivateCopy {
     /// So that an interrupted command removes the copy too.
     private let registration: InterruptCleanup.Registration
 
-    /// Copies `source` (and `source-wal` when `withWAL`).
+    /// Copies `source` (and `source-wal` when `withWAL`, `source-journal` when `withJournal`).
     /// - Throws: `PrivateCopy.Failure` when a file cannot be read or the copy cannot be written.
-    init(of source: String, withWAL: Bool) throws {
+    init(of source: String, withWAL: Bool, withJournal: Bool = false) throws {
         (folder, registration) = try InterruptCleanup.registering {
             let folder = try PrivateCopy.makeFolder()
             return (folder, [.folder(folder)])
@@ -28,6 +28,7 @@ final class PrivateCopy {
         do {
             try PrivateCopy.copyDatabase(source, to: path)
             if withWAL { try PrivateCopy.copy(source + "-wal", to: path + "-wal") }
+            if withJournal { try PrivateCopy.copy(source + "-journal", to: path + "-journal") }
         } catch {
             remove()
             throw error
@@ -40,6 +41,30 @@ final class PrivateCopy {
     func remove() {
         try? FileManager.default.removeItem(atPath: folder)
         registration.end()
+    }
+
+    /// A copy of a store with a rollback journal (`-journal`, left by a writer that stopped in
+    /// the middle of a transaction), with the journal played back into it as the next writer
+    /// of the store would: the store as of its last commit, read without writing the store.
+    static func rolledBack(_ source: String) throws -> PrivateCopy {
+        let copy = try PrivateCopy(of: source, withWAL: false, withJournal: true)
+        do {
+            // A read on a writable connection plays a hot journal back, and removes it.
+            let connection = try SQLiteConnection(path: copy.path, mode: .readWrite)
+            defer { connection.close() }
+            _ = try connection.pragmaInteger(.userVersion)
+        } catch {
+            copy.remove()
+            throw error
+        }
+        return copy
+    }
+
+    /// Whether `path` has a rollback journal beside it that may hold a transaction: SQLite
+    /// decides whether it is hot (its writer gone) when it opens the store.
+    static func hasRollbackJournal(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path + "-journal", &info) == 0 && info.st_size > 0
     }
 
     /// Deletes the copy's `-wal` and `-shm`, leaving the store file alone in the folder.

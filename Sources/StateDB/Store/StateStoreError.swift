@@ -86,6 +86,8 @@ extension StateStoreError {
             self.init(.notADatabase, path: path, "not a SQLite database (\(error.message)); refusing to touch it. Point statedb at a store file, or move this file away.")
         case _ where error.isCorrupt:
             self.init(.corrupt, path: path, "the database is damaged (\(error.message)) while \(what); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
+        case _ where error.isHotRollbackJournal:
+            self.init(.cannotOpen, path: path, "\((path as NSString).lastPathComponent)-journal holds the unfinished transaction of a writer that stopped in the middle of it (a crash, or a sqlite3 shell killed in a transaction); the store is whole only once SQLite plays that journal back into it, which takes a write, and this only reads. Nothing was written. Open the store for writing once (start the app, or run `sqlite3 \(path) 'PRAGMA quick_check'`), then run this again; do not delete the -journal, without it the store is damaged.")
         case _ where error.isReadOnly && Self.folderIsReadOnly(of: path):
             self.init(.readOnly, path: path, "cannot use it while \(what) (\(error.message)): its folder is not writable, and SQLite creates a store's -wal and -shm beside it, even to read it. Make the folder writable, or copy the store into a folder that is (`cp`, then `chmod 600` the copy) and use the copy.")
         case _ where error.isReadOnly:

@@ -34,7 +34,21 @@ enum StoreFile {
     private static func inspectDatabase(path: String, verifyingSchema: Bool) throws -> Verdict {
         // A -wal with frames is replayed and checked on a private copy, which is then what is
         // read here, so that no refusal touches the -shm either (see HotJournalCheck).
-        let copy = try HotJournalCheck.verify(path: path)
+        var copy = try HotJournalCheck.verify(path: path)
+        // A hot rollback journal cannot be read through read-only: it is played back on a
+        // private copy, which is what the next writer of the store will make of it.
+        if copy == nil && PrivateCopy.hasRollbackJournal(path) {
+            do {
+                copy = try PrivateCopy.rolledBack(path)
+            } catch let error as SQLiteError {
+                throw StateStoreError(error, path: path, doing: "playing its -journal back on a private copy")
+            } catch where PrivateCopy.hasRollbackJournal(path) {
+                throw StateStoreError(.cannotOpen, path: path, "cannot make a private copy to read (\(error)); free space in the temporary folder or set TMPDIR to another one. Nothing was written.")
+            } catch {
+                // Its writer committed (or rolled back) and removed it meanwhile: the file
+                // holds the last commit.
+            }
+        }
         defer { copy?.remove() }
         let connection: SQLiteConnection
         do {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Admin) import StateDB
+@_spi(Admin) @testable import StateDB
 import Testing
 
 /// Ctrl-C (or SIGTERM) in the middle of a long command removes what the command had made —
@@ -114,5 +114,23 @@ import Testing
         #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT, "\(ended)")
         #expect(ended.stderr.hasSuffix("statedb: interrupted after its change was committed: the change stands, and what it printed is incomplete.\n"), "\(ended.stderr)")
         #expect(try SQLiteShell.run(path, "SELECT count(*) FROM slots WHERE key LIKE 'Bulk/%'") == "0")
+    }
+
+    /// A store taken out of WAL mode is switched back before `migrate up` migrates it: an
+    /// interrupted migration then leaves no hot rollback journal, which would lock every reader
+    /// out until a writer played it back.
+    @Test func anInterruptedMigrationOfAStoreOutOfWALModeLeavesItReadable() throws {
+        let old = folder.path("old.sqlite")
+        try CLIMigrateUpTests.makeVersion5Store(at: old, dates: 200_000)
+        try sqlite(old, "PRAGMA journal_mode = DELETE")
+        let printed = folder.path("migrate.txt")
+        let ended = try interrupt(["migrate", "up", old], with: SIGINT, standardOutput: printed) {
+            (try? String(contentsOfFile: printed, encoding: .utf8))?.contains("backup: ") == true
+        }
+        #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT, "\(ended)")
+        #expect(!PrivateCopy.hasRollbackJournal(old), "a rollback journal was left")
+        let status = try CLI.run(["migrate", "status", old])
+        #expect(status.status == 0 && status.stdout.contains("schema: version 5 of"), "\(status)")
+        #expect(try SQLiteShell.run(old, "SELECT count(*) FROM slots WHERE value = '817840372.44'") == "200000", "rolled back whole")
     }
 }

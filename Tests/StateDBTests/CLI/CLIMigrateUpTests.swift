@@ -10,7 +10,7 @@ import Testing
 
     /// A store at schema version 5 with `dates` slots holding a date as seconds since 2001 and
     /// one `Int`, as the previous build wrote them.
-    private func makeVersion5Store(at path: String, dates: Int) throws {
+    static func makeVersion5Store(at path: String, dates: Int) throws {
         let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
         let migrator = SchemaMigrator(connection: connection, path: path)
         for migration in SchemaMigration.all where migration.version <= 5 { try migrator.apply(migration) }
@@ -30,8 +30,8 @@ import Testing
     @Test func convertingDatesShowsProgressOnATerminalOnly() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal")
         let piped = folder.path("piped.sqlite")
-        try makeVersion5Store(at: path, dates: 2_500)
-        try makeVersion5Store(at: piped, dates: 2_500)
+        try Self.makeVersion5Store(at: path, dates: 2_500)
+        try Self.makeVersion5Store(at: piped, dates: 2_500)
         let onTerminal = try CLI.run(["migrate", "up", path], inTerminal: true)
         #expect(onTerminal.status == 0, "\(onTerminal)")
         // Redrawn in place as rows are converted, left showing the total (the terminal ends
@@ -52,7 +52,7 @@ import Testing
     /// The schema is migrated first; a state migration of the files that then fails is rolled
     /// back alone, and the message does not claim the file is as it was.
     @Test func aFailingStateMigrationAfterTheSchemaIsReportedAsWhatItIs() throws {
-        try makeVersion5Store(at: path, dates: 1)
+        try Self.makeVersion5Store(at: path, dates: 1)
         let file = folder.path("app.json")
         try Data(#"{ "migrations": [ { "name": "count as bool", "retype": { "keys": "App/count", "from": "Swift.Int", "to": "Swift.Bool" } } ] }"#.utf8)
             .write(to: URL(fileURLWithPath: file))
@@ -73,7 +73,7 @@ import Testing
 
     @Test(arguments: [false, true]) func aStoreNotInWALModeIsMigrated(inTerminal: Bool) throws {
         if inTerminal { try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal") }
-        try makeVersion5Store(at: path, dates: 3)
+        try Self.makeVersion5Store(at: path, dates: 3)
         try sqlite(path, "PRAGMA journal_mode = DELETE")
         #expect(try SQLiteShell.run(path, "PRAGMA journal_mode") == "delete")
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))

@@ -18,6 +18,10 @@ struct SQLiteError: Error, CustomStringConvertible {
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+    /// A read-only connection met a hot rollback journal (`-journal`): a writer stopped in the
+    /// middle of a transaction, and the file is whole only once the journal is played back into
+    /// it, which takes a write (`SQLITE_READONLY_ROLLBACK`).
+    var isHotRollbackJournal: Bool { code == SQLITE_READONLY | (3 << 8) }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN || primaryCode == SQLITE_PERM }
     var isDiskFull: Bool { primaryCode == SQLITE_FULL || primaryCode == SQLITE_IOERR }
 
