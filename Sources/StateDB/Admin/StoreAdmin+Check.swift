@@ -234,10 +234,24 @@ extension StoreAdmin {
         // The library reads standard types from one encoding only (and numbers from integers).
         guard let expected = try? type.storedValue(for: value).encoding else { return nil }
         if expected != slot.encoding && !(expected == "real" && slot.encoding == "integer")
-            && !(type.isDateOrOptionalDate && (slot.encoding == "real" || slot.encoding == "integer")) {
+            && !(type.isDateOrOptionalDate && Self.isOldDateForm(encoding: slot.encoding, value)) {
             return "stored with encoding '\(slot.encoding)', but \(slot.type) is read from '\(expected)'; `statedb set` it again to fix it"
         }
         return nil
+    }
+}
+
+extension StoreAdmin {
+    /// A date as schema versions before 6 stored it, seconds since 2001 as a number: a JSON
+    /// number (`'817840372.44'`, encoding `json`, what the library wrote), or a `real` or
+    /// `integer` (a hand edit). The library reads it forever; a value quarantined before
+    /// version 6 is in it, and `quarantine restore` puts it back as it is.
+    static func isOldDateForm(encoding: String, _ value: JSONValue) -> Bool {
+        switch encoding {
+        case "real", "integer": true
+        case "json": if case .number = value { true } else { false }
+        default: false
+        }
     }
 }
 
