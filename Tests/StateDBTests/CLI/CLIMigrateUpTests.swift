@@ -88,4 +88,18 @@ import Testing
         let backup = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).first { $0.hasPrefix("state.sqlite.v5-") })
         #expect(try SQLiteShell.run(folder.path(backup), "PRAGMA user_version") == "5")
     }
+
+    /// A damaged store that is behind: the backup cannot be read, and the refusal names what is
+    /// wrong and `recover`, not a full disk.
+    @Test func aDamagedStoreThatIsBehindIsSentToRecover() throws {
+        try Self.makeVersion5Store(at: path, dates: 5_000)
+        try sqlite(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+        try StoreDamage.damageTableLeaf(path, leaf: 3)
+        let before = try fileBytes(path)
+        let run = try CLI.run(["migrate", "up", path])
+        #expect(run.status == 7, "\(run)")
+        #expect(run.stderr.contains("the store is damaged (database disk image is malformed), so the backup made before upgrading its schema could not be written; nothing was migrated."), "\(run)")
+        #expect(run.stderr.contains("statedb recover"), "\(run)")
+        #expect(try fileBytes(path) == before)
+    }
 }

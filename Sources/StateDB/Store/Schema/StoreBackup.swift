@@ -60,6 +60,8 @@ enum StoreBackup {
             // Not a URI, whatever SQLite's defaults (see SQLiteConnection.init).
             statement.bind(copyPath.hasPrefix("file:") ? "./" + copyPath : copyPath, at: 1)
             try statement.run()
+        } catch let error as SQLiteError where error.isCorrupt {
+            throw StateStoreError(.corrupt, path: path, "the store is damaged (\(error.message)), so the backup made before upgrading its schema could not be written; nothing was migrated. \(StateStoreError.salvageAdvice(for: path))")
         } catch let error as SQLiteError {
             let kind: StateStoreError.Kind = error.isDiskFull ? .diskFull : error.isReadOnly ? .readOnly : .sqlite
             throw StateStoreError(kind, path: path, "cannot write the backup before upgrading the schema (\(error.message)); the partial copy was removed and nothing was migrated. Free disk space (or fix the folder's permissions), then try again.")
