@@ -1,12 +1,12 @@
 import Foundation
 
-/// The element of a collection whose id (read through a key path: `\.self`, `\.name`) is
-/// `id`, wherever it is now: the element binding of `ForEach($items, id: \.name)`.
+/// The element of a collection whose id (read through a key path: `\.id`, `\.self`,
+/// `\.name`) is `id`, wherever it is now: the element binding of `ForEach($items)` and
+/// `ForEach($items, id: \.name)`.
 ///
-/// Unlike an `Identifiable` element's (`ElementLocation`), the id may be part of what the
-/// binding edits (with `\.self`, it is the whole value): after a write, the location follows
-/// the element it wrote, under its new id, so a second write through the same binding reaches
-/// it too. Several elements with one id are one element here, the first (the host reports
+/// The id may be part of what the binding edits (with `\.self`, it is the whole value): after
+/// a write, the location follows the element it wrote, under its new id, so a second write
+/// through the same binding reaches it too. Several elements with one id are one element here, the first (the host reports
 /// their views as duplicates).
 final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location<C.Element>, @unchecked Sendable {
     let collection: Location<C>

@@ -95,7 +95,7 @@ extension ForEach {
         idsAreDistinct = false
         forEachElement = { visit in
             for element in data.wrappedValue {
-                let binding = Binding(location: ElementLocation(collection: data.location, id: element.id, current: element))
+                let binding = Binding(location: KeyPathElementLocation(collection: data.location, id: \C.Element.id, current: element))
                 visit(element.id, content(binding))
             }
         }
