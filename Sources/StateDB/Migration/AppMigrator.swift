@@ -13,6 +13,8 @@ struct AppMigrator {
         var pending: [StateMigration] = []
         /// Applied names this list does not have (a newer build migrated the store).
         var unknown: [String] = []
+        /// Applied names the app recorded (an operator's file migrations are recorded apart).
+        var appliedByTheApp: Set<String> = []
     }
 
     func status() throws -> Status {
@@ -20,7 +22,7 @@ struct AppMigrator {
         var operatorApplied = Set<String>()
         for record in try database.appliedMigrations() {
             status.applied.append((record.name, record.appliedAt))
-            if record.position < 0 { operatorApplied.insert(record.name) }
+            if record.position < 0 { operatorApplied.insert(record.name) } else { status.appliedByTheApp.insert(record.name) }
         }
         let appliedNames = Set(status.applied.map(\.name))
         let known = Set(migrations.map(\.name))
@@ -42,6 +44,7 @@ struct AppMigrator {
             throw StateStoreError(.migrationFailed, path: path, "two registered state migrations are named '\(migration.name)'; give each a unique name.")
         }
         let status = try status()
+        if let clash = Self.clash(migrations, appliedByTheApp: status.appliedByTheApp, path: path) { throw clash }
         if !status.unknown.isEmpty {
             let names = status.unknown.map { "'\($0)'" }.joined(separator: ", ")
             switch unknownPolicy {
@@ -91,6 +94,13 @@ struct AppMigrator {
             return StateStoreError(.migrationFailed, path: path, "state migration '\(misplaced.name)' comes before '\(applied)' in the migration files given, which is already applied; put new migrations after the applied ones (or in a file given after theirs). Nothing was written.")
         }
         return StateStoreError(.migrationFailed, path: path, "state migration '\(misplaced.name)' is registered before '\(applied)', which is already applied; append new migrations at the end of the list.")
+    }
+
+    /// The refusal of an operator's file migration named like one the app applied: it would
+    /// count as applied and never run.
+    static func clash(_ migrations: [StateMigration], appliedByTheApp: Set<String>, path: String) -> StateStoreError? {
+        guard let clash = migrations.first(where: { $0.isFromFile && appliedByTheApp.contains($0.name) }) else { return nil }
+        return StateStoreError(.migrationFailed, path: path, "the migration files name a migration '\(clash.name)', which is the name of one of the app's own migrations, applied already; the file's would count as applied and never run. Give it another name. Nothing was written.")
     }
 
     private struct MigrationFailure: Error {

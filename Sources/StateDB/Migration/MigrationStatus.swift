@@ -33,15 +33,20 @@ public struct MigrationStatus: Sendable {
     public let pendingState: [StateMigration]
     /// Applied state migrations the given list does not have (a newer build applied them).
     public let unknownState: [String]
+    /// Applied state migrations the app recorded, as opposed to an operator's files.
+    var appliedByTheApp: Set<String> = []
 
     /// Nothing is pending.
     public var isCurrent: Bool { pendingSchema.isEmpty && pendingState.isEmpty }
 
-    /// Refuses `migrations` (the list this status was read against) when one of them that is
-    /// pending comes before one the store has applied: it would run after it, in another order
-    /// than the list says, so `migrateUp` refuses the list before writing anything.
-    /// - Throws: `StateStoreError(.migrationFailed)` naming both.
-    public func checkOrder(of migrations: [StateMigration]) throws {
+    /// Refuses `migrations` (the list this status was read against) when it cannot be applied
+    /// as written, so that `migrateUp` refuses it before writing anything: one of them that is
+    /// pending comes before one the store has applied (it would run after it, in another order
+    /// than the list says), or an operator's file names one like a migration the app applied
+    /// (it would count as applied and never run).
+    /// - Throws: `StateStoreError(.migrationFailed)` naming them.
+    public func checkApplicable(_ migrations: [StateMigration]) throws {
+        if let clash = AppMigrator.clash(migrations, appliedByTheApp: appliedByTheApp, path: path) { throw clash }
         if let misplaced = AppMigrator.misplaced(migrations, appliedNames: Set(appliedState.map(\.name)), path: path) { throw misplaced }
     }
 
@@ -77,7 +82,7 @@ public struct MigrationStatus: Sendable {
                 path: path, schemaVersion: version, appliedSchema: applied,
                 pendingSchema: SchemaMigrator.pending(after: version),
                 appliedState: app.applied.map { AppliedStateMigration(name: $0.name, appliedAt: $0.appliedAt) },
-                pendingState: app.pending, unknownState: app.unknown)
+                pendingState: app.pending, unknownState: app.unknown, appliedByTheApp: app.appliedByTheApp)
         } catch let error as SQLiteError {
             throw StateStoreError(error, path: path, doing: "reading the migration status")
         }
@@ -97,8 +102,8 @@ public struct MigrationStatus: Sendable {
                                  progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
                                  backupWritten: ((String) -> Void)? = nil) throws -> String? {
         let status = try read(path: path, migrations: migrations)
+        try status.checkApplicable(migrations)  // before the backup: nothing would run
         guard !status.isCurrent else { return nil }
-        try status.checkOrder(of: migrations)  // before the backup: nothing would run
         let backupPath: String
         do {
             let connection = try SQLiteConnection(path: path, mode: .readWrite)

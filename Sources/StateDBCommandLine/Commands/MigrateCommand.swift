@@ -55,10 +55,11 @@ struct MigrateCommand: Command {
             }
             return exitCode && !status.isCurrent ? .problemsFound : .ok
         case "plan":
-            try status.checkOrder(of: migrations)  // no plan that `up` refuses
+            try status.checkApplicable(migrations)  // no plan that `up` refuses
             console.print(Self.plan(status, console))
             return .ok
         default:
+            try status.checkApplicable(migrations)
             guard !status.isCurrent else {
                 console.print("nothing to do: \(printable(path)) is at schema version \(status.schemaVersion) with no pending state migrations")
                 return .ok

@@ -147,4 +147,23 @@ struct CLIMigrateTests {
         #expect(applied.status == 0, "\(applied)")
         #expect(SQLiteProbe(path: folder.storePath).keys == ["Home/Tap/count"])
     }
+
+    /// A file's migration named like one of the app's, applied already, would count as
+    /// applied and never run: refused by `plan` and `up`, before any backup.
+    @Test func aFileMigrationNamedLikeTheAppsIsRefused() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath)
+        let file = folder.path("same.json")
+        try #"{ "migrations": [ { "name": "app's own cleanup", "delete": { "keys": "Legacy/*" } } ] }"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try fileBytes(folder.storePath)
+        for action in ["plan", "up"] {
+            let run = try CLI.run(["migrate", action, folder.storePath, "--app", file])
+            #expect(run.status == 7 && run.stdout.isEmpty, "\(action): \(run)")
+            #expect(run.stderr.contains("the migration files name a migration 'app's own cleanup', which is the name of one of the app's own migrations, applied already"), "\(run)")
+        }
+        #expect(try fileBytes(folder.storePath) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".bak") } == [])
+        #expect(SQLiteProbe(path: folder.storePath).keys.contains("Legacy/flag"))
+    }
 }
