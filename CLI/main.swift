@@ -15,4 +15,4 @@ signal(SIGPIPE, SIG_IGN)
 // Ctrl-C, SIGTERM or SIGHUP first removes the temporary and unfinished files a command made
 // (a store's private copy, a `recover`'s new store, an `export -o` file not yet renamed).
 InterruptCleanup.removeOnInterrupt()
-exit(StatedbCommandLine.main())
+InterruptCleanup.exit(StatedbCommandLine.main())

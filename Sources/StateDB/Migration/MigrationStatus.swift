@@ -101,6 +101,7 @@ public struct MigrationStatus: Sendable {
     public static func migrateUp(path: String, migrations: [StateMigration] = [], unknownAppMigrations: StateStore.UnknownMigrationPolicy = .refuse,
                                  progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
                                  backupWritten: ((String) -> Void)? = nil) throws -> String? {
+        try playBackRollbackJournal(path: path)
         let status = try read(path: path, migrations: migrations)
         try status.checkApplicable(migrations)  // before the backup: nothing would run
         guard !status.isCurrent else { return nil }
@@ -136,6 +137,23 @@ public struct MigrationStatus: Sendable {
         let store = try StateStore(path: path, migrations: migrations, options: options)
         store.close()
         return backupPath
+    }
+
+    /// Plays back a hot rollback journal beside the store (a writer in rollback-journal mode
+    /// stopped in the middle of a transaction), as the next writer of the store must, so that
+    /// `read` and the migration see the store as of its last commit. A file that is not a store
+    /// of ours is refused first (the inspection reads a played-back copy), and nothing is done
+    /// without a `-journal`.
+    @_spi(Admin) public static func playBackRollbackJournal(path: String) throws {
+        guard PrivateCopy.hasRollbackJournal(path) else { return }
+        _ = try StoreFile.inspect(path: path)
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readWrite)
+            defer { connection.close() }
+            _ = try connection.pragmaInteger(.userVersion)
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: "playing its -journal back")
+        }
     }
 
     /// The file's journal mode is WAL (asked without changing it).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What an interrupted command would otherwise leave behind: the private copy of a store a
 /// `check` or `recover` reads, a `recover`'s unfinished new store, the hidden file an
@@ -13,8 +14,8 @@ import Foundation
 /// and removing a folder SQLite filled (the private copy) needs to list it, allocate and take
 /// locks. Instead the signals are blocked in every thread (threads made later inherit the
 /// mask) and one thread waits for them with `sigwait`, in an ordinary context. A signal a
-/// process was started with ignored (`nohup`, a background job) stays ignored: it never
-/// arrives.
+/// process was started with ignored (`nohup`, a background job) is left alone, so it stays
+/// ignored.
 ///
 /// In an app nothing waits for signals, and a registration is just an entry in a dictionary.
 @_spi(Admin) public enum InterruptCleanup {
@@ -63,11 +64,16 @@ import Foundation
     /// handled before the commit starts (the transaction rolls back when the process ends) or
     /// after it is done, and then the message says that the change stands, for an operator who
     /// pressed Ctrl-C while `gc` or `rm --prefix` printed what they had deleted.
+    /// `database`: the file committed to, nil on PostgreSQL. A commit to a file this process
+    /// made and registers (`recover`'s new store) changes nothing that stays.
+    ///
+    /// In an app (no `removeOnInterrupt()`), it is the commit alone: no process-wide lock.
     @discardableResult
-    static func committing<T>(_ commit: () throws -> T) rethrows -> T {
-        try registry.withLock { state in
+    static func committing<T>(to database: String?, _ commit: () throws -> T) rethrows -> T {
+        guard isWaitingForSignals.load(ordering: .acquiring) else { return try commit() }
+        return try registry.withLock { state in
             let result = try commit()
-            state.committedAChange = true
+            if !state.isRegistered(database) { state.committedAChange = true }
             return result
         }
     }
@@ -75,37 +81,64 @@ import Foundation
     /// Runs `step` (a short write that must not be cut in the middle, such as a change of the
     /// journal mode) before or after a signal is handled, never during it.
     static func uninterrupted<T>(_ step: () throws -> T) rethrows -> T {
-        try registry.withLock { _ in try step() }
+        guard isWaitingForSignals.load(ordering: .acquiring) else { return try step() }
+        return try registry.withLock { _ in try step() }
+    }
+
+    /// Ends the process with `code` once no cleanup is running: after a signal it waits for
+    /// the cleanup's own end (by the signal), so that a command whose files were just removed
+    /// under it does not exit first with an error of its own.
+    public static func exit(_ code: Int32) -> Never {
+        registry.withLock { _ -> Never in Foundation.exit(code) }
     }
 
     /// Makes SIGINT, SIGTERM and SIGHUP remove every registered path, say so on standard
     /// error, and then end the process by the signal. Call it once, before any thread starts.
     public static func removeOnInterrupt() {
-        var signals = handledSignals
+        // A signal the process was started with ignored (`nohup`, `trap '' HUP`) stays
+        // ignored: blocked, Linux would still queue it for `sigwait`.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            sigaction(signal, nil, &action)
+            // C function pointers are not Equatable in Swift: SIG_IGN is the handler 1.
+            let ignored = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            if !ignored { sigaddset(&signals, signal) }
+        }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        isWaitingForSignals.store(true, ordering: .releasing)
+        let waitedFor = signals
         Thread.detachNewThread {
-            var waitedFor = handledSignals
+            var set = waitedFor
             var received: Int32 = 0
-            while sigwait(&waitedFor, &received) != 0 {}
+            while sigwait(&set, &received) != 0 {}
             cleanUpAndDie(of: received)
         }
     }
+
+    /// `removeOnInterrupt()` ran: commits and steps take the registry's lock.
+    private static let isWaitingForSignals = Atomic<Bool>(false)
 
     fileprivate struct State {
         var nextID = 0
         var entries: [Int: [Path]] = [:]
         /// A write transaction of this process committed (see `committing`).
         var committedAChange = false
+
+        /// `database` is a registered file, or inside a registered folder.
+        func isRegistered(_ database: String?) -> Bool {
+            guard let database else { return false }
+            return entries.values.joined().contains { path in
+                switch path {
+                case .file(let name), .database(let name): name == database
+                case .folder(let name): database.hasPrefix(name + "/")
+                }
+            }
+        }
     }
 
     fileprivate static let registry = Locked(State())
-
-    private static var handledSignals: sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
-        return set
-    }
 
     /// Removes everything registered and re-raises `signal` with its default action. The
     /// registry's lock is never given back: a `registering` running meanwhile on another thread
@@ -139,7 +172,7 @@ import Foundation
         case .folder(let name):
             guard FileManager.default.fileExists(atPath: name) else { return false }
             try? FileManager.default.removeItem(atPath: name)
-            return true
+            return !FileManager.default.fileExists(atPath: name)
         }
     }
 

@@ -45,6 +45,9 @@ struct MigrateCommand: Command {
         }
         if StoreAdmin.isURL(path) { return try runOnPostgres(console) }
         let migrations = try loadMigrations()
+        // `up` writes: a store left in the middle of a transaction is played back first, as
+        // the app's open would; `status` and `plan` only read, and refuse it saying so.
+        if action == "up" { try MigrationStatus.playBackRollbackJournal(path: path) }
         let status = try MigrationStatus.read(path: path, migrations: migrations)
         switch action {
         case "status":

@@ -28,12 +28,19 @@ import Testing
     /// holds (polling), stops the process
     /// (SIGSTOP) so it cannot finish meanwhile, sends `signal`, lets it go on, and returns how
     /// it ended and what it said on standard error.
+    /// `ignoring`: a signal the command is started with ignored (`trap '' HUP; exec statedb …`,
+    /// as `nohup` does).
     private func interrupt(_ arguments: [String], with signal: Int32, started: (Int32) -> Void = { _ in },
-                           standardOutput: String? = nil, once running: () -> Bool) throws
+                           standardOutput: String? = nil, ignoring: String? = nil, once running: () -> Bool) throws
         -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = arguments
+        if let ignoring {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "trap '' \(ignoring); exec \"$0\" \"$@\"", CLI.binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary
         process.environment = environment
@@ -132,5 +139,16 @@ import Testing
         let status = try CLI.run(["migrate", "status", old])
         #expect(status.status == 0 && status.stdout.contains("schema: version 5 of"), "\(status)")
         #expect(try SQLiteShell.run(old, "SELECT count(*) FROM slots WHERE value = '817840372.44'") == "200000", "rolled back whole")
+    }
+
+    /// A signal ignored when the command started (`nohup`) stays ignored: the command goes on
+    /// to its end.
+    @Test func aSignalTheCommandWasStartedIgnoringIsIgnored() throws {
+        let output = folder.path("recovered.sqlite")
+        let ended = try interrupt(["recover", path, output], with: SIGHUP, ignoring: "HUP") {
+            FileManager.default.fileExists(atPath: output)
+        }
+        #expect(ended.reason == .exit && ended.status == 0, "\(ended)")
+        #expect(try SQLiteShell.run(output, "SELECT count(*) FROM slots WHERE key LIKE 'Bulk/%'") == "200000")
     }
 }

@@ -72,4 +72,15 @@ import Testing
         let run = try CLI.run(["get", path, "Bulk/Row[id: 5]/title"])
         #expect(run.status == 0 && run.stdout == "\"row 5\"\n", "\(run)")
     }
+
+    /// `migrate up` writes, so it plays the journal back as the app's open does (and then has
+    /// nothing to do); `migrate status` only reads, and refuses it saying so.
+    @Test func migrateUpPlaysItBackAndStatusRefusesIt() throws {
+        let status = try CLI.run(["migrate", "status", path])
+        #expect(status.status == 7 && status.stderr.contains("-journal holds the unfinished transaction"), "\(status)")
+        let up = try CLI.run(["migrate", "up", path])
+        #expect(up.status == 0 && up.stdout.hasPrefix("nothing to do"), "\(up)")
+        #expect(!PrivateCopy.hasRollbackJournal(path))
+        #expect(try CLI.run(["get", path, "Bulk/Row[id: 7]/title"]).stdout == "\"row 7\"\n")
+    }
 }

@@ -183,7 +183,7 @@ final class PostgresConnection {
         do {
             let result = try body()
             // A write's commit is one step for an interrupted `statedb` (see InterruptCleanup).
-            if begin.text.hasSuffix("READ ONLY") { try execute("COMMIT") } else { try InterruptCleanup.committing { try execute("COMMIT") } }
+            if begin.text.hasSuffix("READ ONLY") { try execute("COMMIT") } else { try InterruptCleanup.committing(to: nil) { try execute("COMMIT") } }
             return result
         } catch {
             if isConnected { _ = try? execute("ROLLBACK") }

@@ -127,7 +127,7 @@ final class SQLiteConnection {
         do {
             let result = try body()
             // A write's commit is one step for an interrupted `statedb` (see InterruptCleanup).
-            if immediate { try InterruptCleanup.committing { try cached("COMMIT").run() } } else { try cached("COMMIT").run() }
+            if immediate { try InterruptCleanup.committing(to: path) { try cached("COMMIT").run() } } else { try cached("COMMIT").run() }
             return result
         } catch {
             try? execute("ROLLBACK")
