@@ -108,13 +108,22 @@ extension StoreAdmin {
     }
 
     /// A private copy of the store and, when it has one and `withWAL`, its `-wal`, taken while
-    /// the `-wal` was not restarted (see `HotJournalCheck`).
+    /// the `-wal` was not restarted (see `HotJournalCheck`); or, with a rollback journal, the
+    /// store with the journal played back.
     private static func copyForRecovery(_ path: String, withWAL: Bool) throws -> PrivateCopy {
         // A rollback journal left by a writer that stopped mid-transaction: the pages it holds
         // are the last commit's, and the file's are the unfinished transaction's. Played back on
-        // the copy, as SQLite's next writer would (a journal that cannot be played back, itself
-        // damaged, is left out, and the file is read as it is).
-        if PrivateCopy.hasRollbackJournal(path), let copy = try? PrivateCopy.rolledBack(path) { return copy }
+        // the copy, as SQLite's next writer would. A store with frames in a -wal is in WAL mode,
+        // where a -journal is not read: the -wal is, as for the store's own open.
+        let inWALMode = withWAL && HotJournalCheck.walHeader(path) != nil
+        if !inWALMode && PrivateCopy.hasRollbackJournal(path) {
+            do {
+                return try PrivateCopy.rolledBack(path)
+            } catch {
+                guard PrivateCopy.hasRollbackJournal(path) else { return try copyForRecovery(path, withWAL: withWAL) }  // its writer ended meanwhile
+                throw StateStoreError(.cannotOpen, path: path, "its -journal (an unfinished transaction's) cannot be played back on a private copy (\(error)); nothing was written. Free space in the temporary folder (or set TMPDIR), or, if the -journal itself is damaged, move it away and recover the file as it is (it then holds the unfinished transaction's pages).")
+            }
+        }
         for _ in 0..<3 {
             let header = withWAL ? HotJournalCheck.walHeader(path) : nil
             let copy: PrivateCopy
