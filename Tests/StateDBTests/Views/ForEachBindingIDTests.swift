@@ -27,8 +27,32 @@ private struct Tags: View {
     }
 }
 
+/// Two elements with one id: `Add` pressed twice gives two empty tags.
+private struct EmptyTags: View {
+    @State var tags = ["", ""]
+    var body: some View {
+        VStack {
+            ForEach($tags, id: \.self) { $tag in
+                TextField("Tag", text: $tag)
+            }
+            Text(tags.joined(separator: "|"))
+        }
+    }
+}
+
 @MainActor
 struct ForEachBindingIDTests {
+    /// Each row edits its own element even when another has the same id (SwiftUI's binding
+    /// `ForEach` goes by position): typing into the second empty tag must not fill the first.
+    @Test func rowsWithTheSameIDEachEditTheirOwnElement() throws {
+        let host = ViewHost(root: EmptyTags(), store: .inMemory())
+        let second = host.textFields("Tag")[1]
+        try second.type("b")
+        #expect(host.texts.last == "|b", "\(host.texts)")
+        try second.type("bc")  // the field's whole text
+        #expect(host.texts.last == "|bc", "the binding followed its element under its new id: \(host.texts)")
+    }
+
     @Test func eachRowEditsItsOwnElement() throws {
         let host = ViewHost(root: Tags(), store: .inMemory())
         #expect(host.render() == """

@@ -73,6 +73,8 @@ struct ViewModifierTests {
             [ ] Off
             """)
         #expect(host.identities.contains("Screen/VStack/Card/VStack/Counter[any]"), "\(host.identities)")
+        // EmptyModifier changes nothing, not even the identity: no segment of its own.
+        #expect(!host.identities.contains { $0.contains("EmptyModifier") }, "\(host.identities)")
         #expect(host.styledRenderLines().contains("\u{1B}[1mlit\u{1B}[22m"))
         #expect(host.styledRenderLines().contains("unlit"))
     }

@@ -6,26 +6,32 @@ import Foundation
 ///
 /// The id may be part of what the binding edits (with `\.self`, it is the whole value): after
 /// a write, the location follows the element it wrote, under its new id, so a second write
-/// through the same binding reaches it too. Several elements with one id are one element here, the first (the host reports
-/// their views as duplicates).
+/// through the same binding reaches it too.
+///
+/// The element is looked for first where it was (`index`, where the `ForEach` found it, then
+/// wherever it was last found), and only when another element is there, by its id: so two
+/// elements with one id (two empty tags of `\.self`) are each their own row's, and a row's
+/// read or write costs no scan of the collection while nothing moved.
 final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location<C.Element>, @unchecked Sendable {
     let collection: Location<C>
     let idPath: KeyPath<C.Element, ID>
-    /// (`SideLocks.lock(for: self)`, as `_lastValue`) Bindings are used from any thread.
+    /// (`SideLocks.lock(for: self)`, as `_lastValue` and `_index`) Bindings are used from any thread.
     private var _id: ID
     private var _lastValue: C.Element
+    private var _index: C.Index
 
-    init(collection: Location<C>, id idPath: KeyPath<C.Element, ID>, current: C.Element) {
+    init(collection: Location<C>, id idPath: KeyPath<C.Element, ID>, index: C.Index, current: C.Element) {
         self.collection = collection
         self.idPath = idPath
         _id = current[keyPath: idPath]
         _lastValue = current
+        _index = index
     }
 
-    /// The id of the element, as of its last write through this location.
-    private var id: ID {
-        get { SideLocks.lock(for: self).withLock { _id } }
-        set { SideLocks.lock(for: self).withLock { _id = newValue } }
+    /// The id of the element, and where it was last found.
+    private var place: (id: ID, index: C.Index) {
+        get { SideLocks.lock(for: self).withLock { (_id, _index) } }
+        set { SideLocks.lock(for: self).withLock { (_id, _index) = newValue } }
     }
 
     /// The element as last seen, for reads once it is gone.
@@ -37,9 +43,19 @@ final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location
         }
     }
 
+    /// Where the element with `id` is: at `index` if it still is there, else the first
+    /// element with that id; nil when none has it.
+    private func find(_ id: ID, near index: C.Index, in elements: C) -> C.Index? {
+        if index >= elements.startIndex && index < elements.endIndex && elements[index][keyPath: idPath] == id { return index }
+        return elements.firstIndex { $0[keyPath: idPath] == id }
+    }
+
     override func get() -> C.Element {
-        let id = id
-        if let element = collection.get().first(where: { $0[keyPath: idPath] == id }) {
+        let (id, hint) = place
+        let elements = collection.get()
+        if let index = find(id, near: hint, in: elements) {
+            let element = elements[index]
+            if index != hint { place = (id, index) }
             lastValue = element
             return element
         }
@@ -51,20 +67,21 @@ final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location
     }
 
     override func modify(_ change: (inout C.Element) -> Void) {
-        let id = id
-        var newID: ID?
+        let (id, hint) = place
+        var found: (id: ID, index: C.Index)?
         collection.modify { elements in
             // Gone (removed meanwhile): the write is dropped rather than hitting another element.
-            guard let index = elements.firstIndex(where: { $0[keyPath: idPath] == id }) else { return }
+            guard let index = find(id, near: hint, in: elements) else { return }
             change(&elements[index])
-            newID = elements[index][keyPath: idPath]
+            found = (elements[index][keyPath: idPath], index)
         }
-        if let newID { self.id = newID }
+        if let found { place = found }
     }
 
     override func isSame(as other: Location<C.Element>) -> Bool {
         guard let other = other as? KeyPathElementLocation<C, ID> else { return false }
-        return id == other.id && idPath == other.idPath && collection.isSame(as: other.collection)
+        return place.id == other.place.id && place.index == other.place.index && idPath == other.idPath
+            && collection.isSame(as: other.collection)
     }
 
     override var slotKey: String? { collection.slotKey }

@@ -109,4 +109,9 @@ extension View {
     public func modifier<T: ViewModifier>(_ modifier: T) -> ModifiedContent<Self, T> {
         ModifiedContent(content: self, modifier: modifier)
     }
+
+    /// The view itself: `EmptyModifier` changes nothing, not even where the view's state is
+    /// kept (a `ModifiedContent` is a view of its own in the tree, which would move the state
+    /// below it to other keys).
+    public func modifier(_ modifier: EmptyModifier) -> Self { self }
 }

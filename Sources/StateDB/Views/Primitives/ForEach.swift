@@ -94,8 +94,10 @@ extension ForEach {
         self.data = data.wrappedValue.map { $0 }
         idsAreDistinct = false
         forEachElement = { visit in
-            for element in data.wrappedValue {
-                let binding = Binding(location: KeyPathElementLocation(collection: data.location, id: \C.Element.id, current: element))
+            let elements = data.wrappedValue
+            for index in elements.indices {
+                let element = elements[index]
+                let binding = Binding(location: KeyPathElementLocation(collection: data.location, id: \C.Element.id, index: index, current: element))
                 visit(element.id, content(binding))
             }
         }
@@ -118,8 +120,10 @@ extension ForEach {
         self.data = data.wrappedValue.map { $0 }
         idsAreDistinct = false
         forEachElement = { visit in
-            for element in data.wrappedValue {
-                let binding = Binding(location: KeyPathElementLocation(collection: data.location, id: id, current: element))
+            let elements = data.wrappedValue
+            for index in elements.indices {
+                let element = elements[index]
+                let binding = Binding(location: KeyPathElementLocation(collection: data.location, id: id, index: index, current: element))
                 visit(element[keyPath: id], content(binding))
             }
         }
