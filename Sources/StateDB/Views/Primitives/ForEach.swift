@@ -91,16 +91,7 @@ extension ForEach {
         _ data: Binding<C>,
         @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
     ) where C.Element: Identifiable, ID == C.Element.ID, Data == [C.Element] {
-        self.data = data.wrappedValue.map { $0 }
-        idsAreDistinct = false
-        forEachElement = { visit in
-            let elements = data.wrappedValue
-            for index in elements.indices {
-                let element = elements[index]
-                let binding = Binding(location: KeyPathElementLocation(collection: data.location, id: \C.Element.id, index: index, current: element))
-                visit(element.id, content(binding))
-            }
-        }
+        self.init(data, id: \C.Element.id, content: content)
     }
 }
 
