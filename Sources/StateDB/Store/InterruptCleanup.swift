@@ -107,6 +107,12 @@ import Synchronization
             if !ignored { sigaddset(&signals, signal) }
         }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        commandThread = pthread_self()
+        signal(parkingSignal, parkingHandler)
+        var parking = sigset_t()
+        sigemptyset(&parking)
+        sigaddset(&parking, parkingSignal)
+        pthread_sigmask(SIG_UNBLOCK, &parking, nil)
         isWaitingForSignals.store(true, ordering: .releasing)
         let waitedFor = signals
         Thread.detachNewThread {
@@ -119,6 +125,26 @@ import Synchronization
 
     /// `removeOnInterrupt()` ran: commits and steps take the registry's lock.
     private static let isWaitingForSignals = Atomic<Bool>(false)
+
+    /// The thread that runs the command (the one that called `removeOnInterrupt()`), set
+    /// before the waiting thread starts and never again.
+    nonisolated(unsafe) fileprivate static var commandThread = pthread_t()
+    /// The cleanup parks the command's thread before it removes anything, so that the command
+    /// cannot make a file again meanwhile (SQLite opening a store whose empty file was just
+    /// removed, say). SIGURG: ignored by default, and nothing here uses it otherwise.
+    private static let parkingSignal = SIGURG
+    /// The cleanup began: the parking signal parks the command's thread (before, it is ignored).
+    fileprivate static let isCleaningUp = Atomic<Bool>(false)
+    /// The command's thread is parked for good.
+    fileprivate static let isParked = Atomic<Bool>(false)
+
+    /// Stops the command's thread (pthread_kill with `parkingSignal`) and waits, at most two
+    /// seconds, until it is parked.
+    private static func parkCommandThread() {
+        isCleaningUp.store(true, ordering: .releasing)
+        guard pthread_kill(commandThread, parkingSignal) == 0 else { return }
+        for _ in 0..<2_000 where !isParked.load(ordering: .acquiring) { usleep(1_000) }
+    }
 
     fileprivate struct State {
         var nextID = 0
@@ -146,6 +172,7 @@ import Synchronization
     private static func cleanUpAndDie(of signal: Int32) -> Never {
         var removed: [String] = []
         registry.withLock { state -> Never in
+            parkCommandThread()
             for paths in state.entries.values {
                 for path in paths where remove(path) { removed.append(path.name) }
             }
@@ -186,4 +213,13 @@ import Synchronization
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
     }
+}
+
+/// The parking signal's handler: on the command's thread once the cleanup began, it says so and
+/// waits until the process ends (`pause` is async-signal-safe; atomics without locks are);
+/// anywhere else it does nothing.
+private func parkingHandler(_: Int32) {
+    guard InterruptCleanup.isCleaningUp.load(ordering: .acquiring), pthread_equal(pthread_self(), InterruptCleanup.commandThread) != 0 else { return }
+    InterruptCleanup.isParked.store(true, ordering: .releasing)
+    while true { pause() }
 }
