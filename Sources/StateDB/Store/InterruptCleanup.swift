@@ -13,9 +13,10 @@ import Synchronization
 /// Why a thread and not a signal handler: a handler may only call async-signal-safe functions,
 /// and removing a folder SQLite filled (the private copy) needs to list it, allocate and take
 /// locks. Instead the signals are blocked in every thread (threads made later inherit the
-/// mask) and one thread waits for them with `sigwait`, in an ordinary context. A signal a
-/// process was started with ignored (`nohup`, a background job) is left alone, so it stays
-/// ignored.
+/// mask) and one thread waits for them with `sigwait`, in an ordinary context. It first parks
+/// the command's thread (`parkCommandThread`), so that nothing is made again while it removes.
+/// A signal a process was started with ignored (`nohup`, a background job) is left alone, so
+/// it stays ignored.
 ///
 /// In an app nothing waits for signals, and a registration is just an entry in a dictionary.
 @_spi(Admin) public enum InterruptCleanup {
