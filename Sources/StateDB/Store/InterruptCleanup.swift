@@ -167,10 +167,19 @@ import Synchronization
 
     fileprivate static let registry = Locked(State())
 
+    /// Seconds the cleanup may take before the process ends without it (see `cleanUpAndDie`):
+    /// removing a private copy of a large store takes well under one.
+    private static let cleanupTimeLimit: UInt32 = 10
+
     /// Removes everything registered and re-raises `signal` with its default action. The
     /// registry's lock is never given back: a `registering` running meanwhile on another thread
     /// either finished before (and its paths are removed here) or waits until the process ends.
     private static func cleanUpAndDie(of signal: Int32) -> Never {
+        // The parked thread may hold a lock the removal needs (the allocator's, the Swift
+        // runtime's metadata lock): then the process would hang for good after the operator's
+        // Ctrl-C. SIGALRM's default action ends it instead, with the files left behind.
+        Foundation.signal(SIGALRM, SIG_DFL)
+        alarm(cleanupTimeLimit)
         var removed: [String] = []
         registry.withLock { state -> Never in
             parkCommandThread()

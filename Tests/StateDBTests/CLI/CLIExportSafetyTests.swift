@@ -19,9 +19,11 @@ struct CLIExportSafetyTests {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let watchdog = Watchdog(process)
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.finish("statedb \(arguments.joined(separator: " "))")
         return CLI.Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 

@@ -53,6 +53,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
         }
         try process.run()
+        let watchdog = Watchdog(process)
         started(process.processIdentifier)
         let collected = PipeCollector(errors.fileHandleForReading)
         let deadline = Date().addingTimeInterval(120)
@@ -62,6 +63,7 @@ import Testing
         kill(process.processIdentifier, signal)
         kill(process.processIdentifier, SIGCONT)
         process.waitUntilExit()
+        watchdog.finish("statedb \(arguments.joined(separator: " ")), interrupted")
         let stderr = String(decoding: collected.wait(), as: UTF8.self)
         #expect(wasRunning, "the command ended before it could be interrupted: \(stderr)")
         return (process.terminationReason, process.terminationStatus, stderr)

@@ -19,6 +19,7 @@ extension CLI {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let watchdog = Watchdog(process)
         // Standard error is read on another thread, and input written on a third, so that no
         // pipe can fill up and block either side. (Input must be read by the command: writing
         // to a pipe nobody reads any more raises SIGPIPE.)
@@ -30,6 +31,7 @@ extension CLI {
         }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.finish("\(executable) \(arguments.joined(separator: " "))")
         #expect(process.terminationReason == .exit, "\(executable) \(arguments.prefix(3)): killed by a signal")
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                    stderr: String(decoding: errorData.wait(), as: UTF8.self))

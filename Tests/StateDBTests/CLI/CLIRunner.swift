@@ -66,6 +66,7 @@ enum CLI {
         process.standardError = errors
         process.standardInput = input
         try process.run()
+        let watchdog = Watchdog(process)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         try outputFile?.close()
@@ -74,6 +75,7 @@ enum CLI {
         let errorData = PipeCollector(errors.fileHandleForReading)
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.finish("statedb \(arguments.joined(separator: " "))")
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                    stderr: String(decoding: errorData.wait(), as: UTF8.self))
     }

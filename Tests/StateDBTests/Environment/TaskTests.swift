@@ -24,7 +24,9 @@ private struct Sleeper: View {
             Text("sleeper \(other)").task(id: id) { [id] in
                 log.add("start \(id)")
                 do {
-                    try await Task.sleep(for: .seconds(600))
+                    // A day: it must never end by itself, even on a machine so loaded that
+                    // the tests take many minutes (a CI run once saw a ten-minute sleep end).
+                    try await Task.sleep(for: .seconds(86_400))
                     log.add("slept \(id)")
                 } catch {
                     log.add("cancelled \(id)")

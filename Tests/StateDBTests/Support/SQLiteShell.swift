@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The `sqlite3` command-line shell, to look at store files the way an operator would.
 enum SQLiteShell {
@@ -14,9 +15,11 @@ enum SQLiteShell {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let watchdog = Watchdog(process)
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         let complaint = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.finish("sqlite3 \(path) \"\(sql.prefix(80))\"")
         guard process.terminationStatus == 0 else {
             throw ChildProcess.Failure(description: "sqlite3 \(path) \"\(sql)\" failed: \(String(decoding: complaint, as: UTF8.self))")
         }

@@ -57,6 +57,7 @@ enum TodoBinary {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        let watchdog = Watchdog(process)
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         // Read standard error on another thread, so a full pipe cannot stall the child.
@@ -66,6 +67,7 @@ enum TodoBinary {
         let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        watchdog.finish("todo \(arguments.joined(separator: " "))")
         return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errors.data, as: UTF8.self))
     }
 }
