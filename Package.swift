@@ -47,9 +47,15 @@ let package = Package(
             dependencies: ["EmbedMigrationsTool"],
             path: "Plugins/EmbedMigrations"
         ),
+        // What the `statedb` tool's interrupt cleanup does while the command's thread is
+        // parked: C, with async-signal-safe calls only (see its header).
+        .target(
+            name: "CInterruptCleanup",
+            path: "Sources/CInterruptCleanup"
+        ),
         .target(
             name: "StateDB",
-            dependencies: ["CSQLite", "CLibPQ"],
+            dependencies: ["CSQLite", "CLibPQ", "CInterruptCleanup"],
             path: "Sources/StateDB",
             plugins: ["EmbedMigrations"]
         ),

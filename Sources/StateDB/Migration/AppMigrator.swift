@@ -6,6 +6,9 @@ struct AppMigrator {
     let migrations: [StateMigration]
     let unknownPolicy: StateStore.UnknownMigrationPolicy
     let report: (StateDiagnostic) -> Void
+    /// Told, once the transaction committed, each migration it applied and how many slots
+    /// that migration changed (`MigrationSlots.changedSlots`).
+    var applied: StateMigration.Applied?
 
     /// What the store has applied and what this list would still apply.
     struct Status {
@@ -62,10 +65,13 @@ struct AppMigrator {
             throw StateStoreError(.migrationRequired, path: path, "the app's state migrations \(names) are pending, and a read-only open cannot apply them (its values would be read before they are converted); nothing was written. Open the store writable once, so that they run, then read-only.")
         }
         if let misplaced = Self.misplaced(migrations, appliedNames: Set(status.applied.map(\.name)), path: path) { throw misplaced }
+        var changes: [(name: String, changedSlots: Int)] = []
         do {
             try database.migrationTransaction { tick in
+                changes = []  // a transaction retried after a reconnect starts over
                 let slots = MigrationSlots(database: database, path: path, tick: tick)
                 for migration in status.pending {
+                    let before = slots.changedSlots
                     do {
                         try migration.body(slots)
                     } catch {
@@ -73,8 +79,10 @@ struct AppMigrator {
                     }
                     let position = migration.isFromFile ? -1 : migrations.firstIndex { $0.name == migration.name }!
                     try database.recordMigration(AppMigrationRecord(name: migration.name, position: Int64(position), appliedAt: slots.now))
+                    changes.append((migration.name, slots.changedSlots - before))
                 }
             }
+            for change in changes { applied?(change.name, change.changedSlots) }
         } catch let failure as MigrationFailure {
             var reason = (failure.underlying as? StateStoreError)?.message ?? "\(failure.underlying)"
             if reason.hasSuffix(".") { reason.removeLast() }  // the sentence goes on

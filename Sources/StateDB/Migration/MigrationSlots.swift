@@ -7,6 +7,10 @@ public final class MigrationSlots {
     /// The clock tick of the migration transaction; every row written is stamped with it.
     let tick: Int64
     let now = nowMilliseconds()
+    /// Slots written, moved or deleted so far (a write that recovers a quarantined value too),
+    /// so `statedb migrate up` can say what each migration changed, and that one matching
+    /// nothing changed nothing.
+    private(set) var changedSlots = 0
 
     init(database: any MigrationDatabase, path: String, tick: Int64) {
         self.database = database
@@ -42,6 +46,7 @@ public final class MigrationSlots {
 
     /// Deletes a slot (nothing when there is none).
     public func remove(_ key: String) throws {
+        if try row(key) != nil { changedSlots += 1 }
         try database.deleteSlot(key, tick: tick)
     }
 
@@ -54,6 +59,7 @@ public final class MigrationSlots {
         }
         // The old key gets a tombstone: a running instance of the app must see it disappear.
         try database.moveSlot(key, to: newKey, tick: tick)
+        changedSlots += 1
     }
 
     // MARK: - Building blocks of the predefined migrations
@@ -122,5 +128,6 @@ public final class MigrationSlots {
 
     func write(key: String, typeName: String, value: StoredValue) throws {
         try database.writeSlot(key, type: typeName, value: value, now: now, tick: tick)
+        changedSlots += 1
     }
 }

@@ -96,11 +96,14 @@ public struct MigrationStatus: Sendable {
     /// the store is opened for the state migrations; `progress`, when given, is told (rows
     /// done, rows in all) while one rewrites rows (version 6's dates). `backupWritten`, when
     /// given, is told the backup's path as soon as it is written: a migration that then fails
-    /// leaves it, and the one who ran the migration needs to know where.
+    /// leaves it, and the one who ran the migration needs to know where. `stateMigrationApplied`,
+    /// when given, is told each state migration applied and how many slots it changed, once
+    /// their transaction committed.
     @discardableResult
     public static func migrateUp(path: String, migrations: [StateMigration] = [], unknownAppMigrations: StateStore.UnknownMigrationPolicy = .refuse,
                                  progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
-                                 backupWritten: ((String) -> Void)? = nil) throws -> String? {
+                                 backupWritten: ((String) -> Void)? = nil,
+                                 stateMigrationApplied: (@Sendable (_ name: String, _ changedSlots: Int) -> Void)? = nil) throws -> String? {
         try playBackRollbackJournal(path: path)
         let status = try read(path: path, migrations: migrations)
         try status.checkApplicable(migrations)  // before the backup: nothing would run
@@ -134,6 +137,7 @@ public struct MigrationStatus: Sendable {
         options.backupBeforeSchemaMigration = false
         options.unknownAppMigrations = unknownAppMigrations
         options.loadsRows = false  // migrating needs the file, not the rows in memory
+        options.stateMigrationApplied = stateMigrationApplied
         let store = try StateStore(path: path, migrations: migrations, options: options)
         store.close()
         return backupPath

@@ -15,6 +15,10 @@
 /// run first, stay applied). Never rename
 /// or reorder an applied migration; append new ones at the end.
 public struct StateMigration: Sendable {
+    /// Told a migration's name and how many slots it changed, once the transaction that
+    /// applied it committed (`MigrationStatus.migrateUp`, for `statedb migrate up`).
+    typealias Applied = @Sendable (_ name: String, _ changedSlots: Int) -> Void
+
     /// The name that records the migration as applied; unique within the list.
     public let name: String
     /// What the migration does, for `statedb migrate plan` and error messages.

@@ -1,3 +1,4 @@
+import CInterruptCleanup
 import Foundation
 import Synchronization
 
@@ -14,7 +15,8 @@ import Synchronization
 /// and removing a folder SQLite filled (the private copy) needs to list it, allocate and take
 /// locks. Instead the signals are blocked in every thread (threads made later inherit the
 /// mask) and one thread waits for them with `sigwait`, in an ordinary context. It first parks
-/// the command's thread (`parkCommandThread`), so that nothing is made again while it removes.
+/// the command's thread (with C code that calls async-signal-safe functions only, see
+/// `interrupt_cleanup.h`), so that nothing is made again while it removes.
 /// A signal a process was started with ignored (`nohup`, a background job) is left alone, so
 /// it stays ignored.
 ///
@@ -108,12 +110,7 @@ import Synchronization
             if !ignored { sigaddset(&signals, signal) }
         }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-        commandThread = pthread_self()
-        signal(parkingSignal, parkingHandler)
-        var parking = sigset_t()
-        sigemptyset(&parking)
-        sigaddset(&parking, parkingSignal)
-        pthread_sigmask(SIG_UNBLOCK, &parking, nil)
+        statedb_install_parking(parkingSignal)
         isWaitingForSignals.store(true, ordering: .releasing)
         let waitedFor = signals
         Thread.detachNewThread {
@@ -127,25 +124,10 @@ import Synchronization
     /// `removeOnInterrupt()` ran: commits and steps take the registry's lock.
     private static let isWaitingForSignals = Atomic<Bool>(false)
 
-    /// The thread that runs the command (the one that called `removeOnInterrupt()`), set
-    /// before the waiting thread starts and never again.
-    nonisolated(unsafe) fileprivate static var commandThread = pthread_t()
     /// The cleanup parks the command's thread before it removes anything, so that the command
     /// cannot make a file again meanwhile (SQLite opening a store whose empty file was just
     /// removed, say). SIGURG: ignored by default, and nothing here uses it otherwise.
     private static let parkingSignal = SIGURG
-    /// The cleanup began: the parking signal parks the command's thread (before, it is ignored).
-    fileprivate static let isCleaningUp = Atomic<Bool>(false)
-    /// The command's thread is parked for good.
-    fileprivate static let isParked = Atomic<Bool>(false)
-
-    /// Stops the command's thread (pthread_kill with `parkingSignal`) and waits, at most two
-    /// seconds, until it is parked.
-    private static func parkCommandThread() {
-        isCleaningUp.store(true, ordering: .releasing)
-        guard pthread_kill(commandThread, parkingSignal) == 0 else { return }
-        for _ in 0..<2_000 where !isParked.load(ordering: .acquiring) { usleep(1_000) }
-    }
 
     fileprivate struct State {
         var nextID = 0
@@ -167,69 +149,77 @@ import Synchronization
 
     fileprivate static let registry = Locked(State())
 
-    /// Seconds the cleanup may take before the process ends without it (see `cleanUpAndDie`):
-    /// removing a private copy of a large store takes well under one.
-    private static let cleanupTimeLimit: UInt32 = 10
+    /// Seconds the cleanup waits for a commit under way to end (see `cleanUpAndDie`).
+    private static let commitWaitLimit: TimeInterval = 5
 
     /// Removes everything registered and re-raises `signal` with its default action. The
     /// registry's lock is never given back: a `registering` running meanwhile on another thread
     /// either finished before (and its paths are removed here) or waits until the process ends.
+    ///
+    /// Everything is worked out first, while the command's thread still runs: what to remove
+    /// and what to say. Then C code parks that thread and does the removing, with
+    /// async-signal-safe calls only (see `interrupt_cleanup.h`): once parked, the thread may
+    /// hold any lock, the Swift runtime's too.
     private static func cleanUpAndDie(of signal: Int32) -> Never {
-        // The parked thread may hold a lock the removal needs (the allocator's, the Swift
-        // runtime's metadata lock): then the process would hang for good after the operator's
-        // Ctrl-C. SIGALRM's default action ends it instead, with the files left behind.
-        Foundation.signal(SIGALRM, SIG_DFL)
-        alarm(cleanupTimeLimit)
-        var removed: [String] = []
-        registry.withLock { state -> Never in
-            parkCommandThread()
-            for paths in state.entries.values {
-                for path in paths where remove(path) { removed.append(path.name) }
+        _ = registry.withLock(before: Date(timeIntervalSinceNow: commitWaitLimit)) { state -> Never in
+            var files: [String] = [], folders: [String] = [], removed: [String] = []
+            for path in state.entries.values.joined() {
+                var info = stat()
+                if lstat(path.name, &info) == 0 { removed.append(path.name) }
+                switch path {
+                case .file(let name):
+                    files.append(name)
+                case .database(let name):
+                    files += sqliteFiles(name)
+                case .folder(let name):
+                    // SQLite may still add a -wal, -shm or -journal beside a file in it.
+                    let contents = (try? FileManager.default.contentsOfDirectory(atPath: name)) ?? []
+                    files += Set(contents.map { sqliteDatabase(named: $0) }).flatMap { sqliteFiles(name + "/" + $0) }
+                    folders.append(name)
+                }
             }
-            state.entries.removeAll()
-            say(signal: signal, removed: removed.sorted(), afterCommit: state.committedAChange)
-            Foundation.signal(signal, SIG_DFL)
-            var only = sigset_t()
-            sigemptyset(&only)
-            sigaddset(&only, signal)
-            pthread_sigmask(SIG_UNBLOCK, &only, nil)
-            raise(signal)
-            _exit(128 + signal)  // not reached: the default action of all three ends the process
+            let message = sayText(signal: signal, removed: removed.sorted(), afterCommit: state.committedAChange)
+            // Never freed: the process ends here.
+            let cFiles: [UnsafePointer<CChar>?] = files.map { UnsafePointer(strdup($0)) }
+            let cFolders: [UnsafePointer<CChar>?] = folders.map { UnsafePointer(strdup($0)) }
+            let cMessage = Array(message.utf8CString)
+            cFiles.withUnsafeBufferPointer { files in
+                cFolders.withUnsafeBufferPointer { folders in
+                    cMessage.withUnsafeBufferPointer { text in
+                        statedb_park_remove_and_die(files.baseAddress, Int32(files.count), folders.baseAddress, Int32(folders.count),
+                                                    text.baseAddress, text.count - 1, signal)
+                    }
+                }
+            }
+        }
+        // A commit has held the lock all that time: a PostgreSQL server that stopped answering
+        // in the middle of a COMMIT (libpq waits for it without a limit). Waiting on would make
+        // Ctrl-C do nothing; the files cannot be looked up without the lock.
+        let message = sayText(signal: signal, removed: [], commitUnanswered: true)
+        message.utf8CString.withUnsafeBufferPointer { text in
+            statedb_park_remove_and_die(nil, 0, nil, 0, text.baseAddress, text.count - 1, signal)
         }
     }
 
-    /// Removes a path; whether something was there.
-    private static func remove(_ path: Path) -> Bool {
-        switch path {
-        case .file(let name):
-            return unlink(name) == 0
-        case .database(let name):
-            for companion in ["-wal", "-shm", "-journal"] { unlink(name + companion) }
-            return unlink(name) == 0
-        case .folder(let name):
-            guard FileManager.default.fileExists(atPath: name) else { return false }
-            try? FileManager.default.removeItem(atPath: name)
-            return !FileManager.default.fileExists(atPath: name)
-        }
+    /// A SQLite database file and the files SQLite puts beside it.
+    private static func sqliteFiles(_ database: String) -> [String] {
+        [database, database + "-wal", database + "-shm", database + "-journal"]
     }
 
-    private static func say(signal: Int32, removed: [String], afterCommit: Bool) {
+    /// The database a file of a folder belongs to: `store.sqlite` for `store.sqlite-wal`.
+    private static func sqliteDatabase(named name: String) -> String {
+        for suffix in ["-wal", "-shm", "-journal"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
+        return name
+    }
+
+    private static func sayText(signal: Int32, removed: [String], afterCommit: Bool = false, commitUnanswered: Bool = false) -> String {
         let name = signal == SIGINT ? "interrupted" : signal == SIGTERM ? "terminated (SIGTERM)" : "hung up (SIGHUP)"
         // A progress line may be half drawn on a terminal.
         var text = isatty(2) == 1 ? "\n" : ""
         text += "statedb: \(name)"
         if afterCommit { text += " after its change was committed: the change stands, and what it printed is incomplete" }
+        if commitUnanswered { text += " while its change was being committed, and the database did not answer for \(Int(commitWaitLimit)) s: whether the change stands is unknown, so look (`statedb get`, `inspect`) before running the command again; temporary files it made may be left" }
         text += removed.isEmpty ? ".\n" : "; removed the unfinished or temporary files it had made: \(removed.joined(separator: ", ")).\n"
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+        return text
     }
-}
-
-/// The parking signal's handler: on the command's thread once the cleanup began, it says so and
-/// waits until the process ends (`pause` is async-signal-safe; atomics without locks are);
-/// anywhere else it does nothing.
-private func parkingHandler(_: Int32) {
-    guard InterruptCleanup.isCleaningUp.load(ordering: .acquiring), pthread_equal(pthread_self(), InterruptCleanup.commandThread) != 0 else { return }
-    InterruptCleanup.isParked.store(true, ordering: .releasing)
-    while true { pause() }
 }

@@ -17,4 +17,11 @@ final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// `withLock`, or nil when the lock stays taken until `deadline`.
+    func withLock<Result>(before deadline: Date, _ body: (inout Value) throws -> Result) rethrows -> Result? {
+        guard lock.lock(before: deadline) else { return nil }
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }

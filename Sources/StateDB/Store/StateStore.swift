@@ -70,6 +70,8 @@ public final class StateStore: @unchecked Sendable {
         /// slots mount (`StateStore+RowsOnDemand.swift`). Internal, so tests can reach the
         /// on-demand path with small files.
         var rowsLoadedAtOpen = 100_000
+        /// Told each state migration the open applied, with the number of slots it changed.
+        var stateMigrationApplied: StateMigration.Applied?
 
         public init() {}
     }

@@ -34,31 +34,57 @@ enum StoreFile {
     private static func inspectDatabase(path: String, verifyingSchema: Bool) throws -> Verdict {
         // A -wal with frames is replayed and checked on a private copy, which is then what is
         // read here, so that no refusal touches the -shm either (see HotJournalCheck).
-        var copy = try HotJournalCheck.verify(path: path)
-        // A hot rollback journal cannot be read through read-only: it is played back on a
-        // private copy, which is what the next writer of the store will make of it.
-        if copy == nil && PrivateCopy.hasRollbackJournal(path) {
-            do {
-                copy = try PrivateCopy.rolledBack(path)
-            } catch let error as SQLiteError {
-                throw StateStoreError(error, path: path, doing: "playing its -journal back on a private copy")
-            } catch where PrivateCopy.hasRollbackJournal(path) {
-                throw StateStoreError(.cannotOpen, path: path, "cannot make a private copy to read (\(error)); free space in the temporary folder or set TMPDIR to another one. Nothing was written.")
-            } catch {
-                // Its writer committed (or rolled back) and removed it meanwhile: the file
-                // holds the last commit.
-            }
+        if let copy = try HotJournalCheck.verify(path: path) {
+            defer { copy.remove() }
+            return try readVerdict(reading: copy.path, of: path, verifyingSchema: verifyingSchema)
         }
-        defer { copy?.remove() }
+        do {
+            return try readVerdict(reading: path, of: path, verifyingSchema: verifyingSchema)
+        } catch is HotRollbackJournal {
+            // A hot rollback journal cannot be played back read-only: it is played back on a
+            // private copy, which is what the next writer of the store will make of it. Only
+            // then: a -journal that is not hot (a live writer's, a PERSIST journal) leaves the
+            // file readable as it is, and copying a large store costs seconds.
+            let copy = try rolledBackCopy(of: path)
+            defer { copy?.remove() }
+            return try readVerdict(reading: copy?.path ?? path, of: path, verifyingSchema: verifyingSchema)
+        }
+    }
+
+    /// SQLite found a hot rollback journal beside the file read in place (see `inspectDatabase`).
+    private struct HotRollbackJournal: Error {}
+
+    /// A private copy of `path` with its hot journal played back; nil when the journal's writer
+    /// (or another process) played it back or removed it meanwhile, so that the file holds the
+    /// last commit.
+    private static func rolledBackCopy(of path: String) throws -> PrivateCopy? {
+        do {
+            return try PrivateCopy.rolledBack(path)
+        } catch let error as SQLiteError {
+            throw StateStoreError(error, path: path, doing: "playing its -journal back on a private copy")
+        } catch where PrivateCopy.hasRollbackJournal(path) {
+            throw StateStoreError(.cannotOpen, path: path, "cannot make a private copy to read (\(error)); free space in the temporary folder or set TMPDIR to another one. Nothing was written.")
+        } catch {
+            return nil
+        }
+    }
+
+    /// Reads the verdict from `file` (the store itself, or a private copy of it); errors name
+    /// `path`. Throws `HotRollbackJournal` when `file` is the store and SQLite finds a hot
+    /// journal beside it.
+    private static func readVerdict(reading file: String, of path: String, verifyingSchema: Bool) throws -> Verdict {
+        func refusal(_ error: SQLiteError, doing what: String) -> Error {
+            error.isHotRollbackJournal && file == path ? HotRollbackJournal() : StateStoreError(error, path: path, doing: what)
+        }
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: inspectionURI(for: copy?.path ?? path), mode: .readOnly, uri: true)
+            connection = try SQLiteConnection(path: inspectionURI(for: file), mode: .readOnly, uri: true)
             // A file cut short opens only with a "writable" schema (see `readsTruncatedFiles`);
             // read-only, nothing is written. Only then: it also makes SQLite pass over a
             // garbled schema entry that `check` must report.
-            if !verifyingSchema && truncation(copy?.path ?? path) != nil { try connection.readsTruncatedFiles() }
+            if !verifyingSchema && truncation(file) != nil { try connection.readsTruncatedFiles() }
         } catch let error as SQLiteError {
-            throw StateStoreError(error, path: path, doing: "opening the file read-only")
+            throw refusal(error, doing: "opening the file read-only")
         }
         defer { connection.close() }
         do {
@@ -75,7 +101,7 @@ enum StoreFile {
             let list = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             throw StateStoreError(.foreignDatabase, path: path, "a SQLite database of another application (\(what); tables: \(list.isEmpty ? "none" : list)); refusing to touch it. Use a separate file for statedb.")
         } catch let error as SQLiteError {
-            throw StateStoreError(error, path: path, doing: "reading the schema")
+            throw refusal(error, doing: "reading the schema")
         }
     }
 

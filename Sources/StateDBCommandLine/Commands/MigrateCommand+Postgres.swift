@@ -32,13 +32,12 @@ extension MigrateCommand {
                 console.print("nothing to do: \(printable(status.path)) is at schema version \(status.schemaVersion) (PostgreSQL dialect) with no pending migrations")
                 return .ok
             }
-            try StoreAdmin.postgresMigrateUp(url: store, migrations: migrations)
+            let applied = AppliedStateMigrations()
+            try StoreAdmin.postgresMigrateUp(url: store, migrations: migrations, stateMigrationApplied: applied.record)
             for migration in status.pendingSchema {
                 console.print("applied schema postgresql/\(migration.fileName)")
             }
-            for migration in status.pendingState {
-                console.print("applied state migration \(printable(migration.name)): \(printable(migration.summary))")
-            }
+            for line in applied.lines(status.pendingState) { console.print(line) }
             return .ok
         }
     }

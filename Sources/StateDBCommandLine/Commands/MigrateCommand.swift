@@ -72,6 +72,7 @@ struct MigrateCommand: Command {
             // The backup is named as soon as it is written: a migration that fails after it
             // leaves it, and whatever schema migrations were applied before the failure.
             var backup: String?
+            let applied = AppliedStateMigrations()
             do {
                 defer { progress?.finish() }
                 try MigrationStatus.migrateUp(path: path, migrations: migrations, unknownAppMigrations: .ignore,
@@ -79,7 +80,8 @@ struct MigrateCommand: Command {
                                               backupWritten: { written in
                                                   backup = written
                                                   console.print("backup: \(printable(written))")
-                                              })
+                                              },
+                                              stateMigrationApplied: applied.record)
             } catch {
                 if backup != nil, let after = try? MigrationStatus.read(path: path, migrations: migrations) {
                     for migration in status.pendingSchema where migration.version <= after.schemaVersion {
@@ -92,9 +94,7 @@ struct MigrateCommand: Command {
             for migration in status.pendingSchema {
                 console.print("applied schema \(migration.fileName)")
             }
-            for migration in status.pendingState {
-                console.print("applied state migration \(printable(migration.name)): \(printable(migration.summary))")
-            }
+            for line in applied.lines(status.pendingState) { console.print(line) }
             return .ok
         }
     }

@@ -1,4 +1,4 @@
-import StateDB
+@_spi(TerminalHost) import StateDB
 
 /// The interactive state of a host on a terminal: which control has the focus, the caret of
 /// a focused text field, the scroll position, the message line, and what each key does. No
@@ -55,14 +55,10 @@ public final class TerminalSession {
         self.host = host
         snapshot = HostSnapshot(host: host)
         // A view's `dismiss()` closes the screen, as SwiftUI's closes a window: the session
-        // ends (after the handler the app may have set).
-        let previousDismiss = host.onDismiss
+        // ends (after the handler the app may set, now or later).
         let dismissal = Dismissal()
         self.dismissal = dismissal
-        host.onDismiss = {
-            previousDismiss?()
-            dismissal.requested = true
-        }
+        host.sessionOnDismiss = { dismissal.requested = true }
         let focused = host.focusedControl?.identity
         if let focused, let index = snapshot.controls.firstIndex(where: { $0.identity == focused }) {
             focus = index

@@ -59,6 +59,35 @@ struct CLIMigrateTests {
         #expect(try CLI.run(["migrate", "up", folder.storePath, "--app", file]).stdout.hasPrefix("nothing to do"))
     }
 
+    /// Each applied migration says how many slots it changed; one whose pattern matched nothing
+    /// says so, for it is recorded as applied all the same.
+    @Test func upCountsTheSlotsEachMigrationChanged() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath)
+        let store = try StateStore(path: folder.storePath, migrations: [.delete("app's own cleanup", keys: "Nothing/*")])
+        for id in 1...3 { try store.binding(for: "Big/Row[id: \(id)]/title", default: "").wrappedValue = "row \(id)" }
+        store.close()
+        let file = folder.path("fix.json")
+        try #"""
+            { "migrations": [
+              { "name": "rows renamed", "renameIdentity": { "from": "Big/Row", "to": "Big/Line" } },
+              { "name": "counter renamed", "renameIdentity": { "from": "Home/Counter", "to": "Home/TapCounter" } },
+              { "name": "drop legacy and rows", "delete": { "keys": "Legacy/*" } },
+              { "name": "drop every row", "delete": { "keys": "Big/*" } }
+            ] }
+            """#.write(toFile: file, atomically: true, encoding: .utf8)
+        let up = try CLI.run(["migrate", "up", folder.storePath, "--app", file])
+        #expect(up.status == 0, "\(up)")
+        let lines = up.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("applied state migration") }
+        #expect(lines == [
+            "applied state migration rows renamed: rename identity Big/Row -> Big/Line (changed no slot: nothing matched it. It is recorded as applied and will not run again; if its pattern was wrong, fix it and apply it under a new name)",
+            "applied state migration counter renamed: rename identity Home/Counter -> Home/TapCounter (1 slot changed)",
+            "applied state migration drop legacy and rows: delete Legacy/* (1 slot changed)",
+            "applied state migration drop every row: delete Big/* (3 slots changed)",
+        ], "\(up)")
+        #expect(SQLiteProbe(path: folder.storePath).keys == ["Home/TapCounter/count"])
+    }
+
     @Test func badInputIsRefusedAndWritesNothing() throws {
         let folder = TemporaryDirectory()
         try makeStore(folder.storePath)

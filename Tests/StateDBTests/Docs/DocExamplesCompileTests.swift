@@ -72,9 +72,10 @@ struct DocExamplesCompileTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
-                             // The system libraries StateDB imports (their module maps are not in the build's folder).
+                             // The C modules StateDB imports (their module maps are not in the build's folder).
                              "-Xcc", "-fmodule-map-file=" + Self.root.appendingPathComponent("Sources/CSQLite/module.modulemap").path,
                              "-Xcc", "-fmodule-map-file=" + Self.root.appendingPathComponent("Sources/CLibPQ/module.modulemap").path,
+                             "-Xcc", "-fmodule-map-file=" + Self.root.appendingPathComponent("Sources/CInterruptCleanup/include/module.modulemap").path,
                              "-Xcc", "-I/usr/include/postgresql",
                              file.path]
         let errors = Pipe()

@@ -52,4 +52,16 @@ struct BuiltInEnvironmentTests {
         #expect(session.isDismissed)
         #expect(before == 1, "the app's own handler ran too")
     }
+
+    /// An app that sets its handler once the session runs adds to the session's end rather
+    /// than replacing it.
+    @Test func aHandlerSetAfterTheSessionBeganDoesNotKeepItRunning() {
+        let host = ViewHost(root: Sheet(), store: .inMemory())
+        let session = TerminalSession(host: host)
+        var later = 0
+        host.onDismiss = { later += 1 }
+        #expect(session.handle(.tab) == .keepRunning)
+        #expect(session.handle(.enter) == .quit, "Enter pressed Close")
+        #expect(session.isDismissed && later == 1)
+    }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Kills a child process (SIGKILL) that still runs after `seconds`, so that a child that hangs
@@ -9,13 +8,16 @@ import Testing
 ///
 /// Start it right after `process.run()`; once `waitUntilExit()` returned, `finish()` says
 /// whether it had to kill (and records an issue then).
-final class Watchdog: Sendable {
+///
+/// Its state is guarded by an `NSLock`, not a `Mutex`: the thread sanitizer sees no futex.
+final class Watchdog: @unchecked Sendable {
     /// Ten minutes: the longest command of the suite (a `recover` under the thread sanitizer)
     /// takes well under one.
     static let defaultLimit: Double = 600
 
     private enum State { case watching, finished, killed }
-    private let state = Mutex(State.watching)
+    private let lock = NSLock()
+    private var state = State.watching
     private let seconds: Double
 
     init(_ process: Process, seconds: Double = Watchdog.defaultLimit) {
@@ -24,9 +26,9 @@ final class Watchdog: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
             // Under the lock, so that a child `finish()` saw end is never killed: its pid may
             // belong to another process by then.
-            self.state.withLock { state in
-                guard state == .watching else { return }
-                state = .killed
+            self.lock.withLock {
+                guard self.state == .watching else { return }
+                self.state = .killed
                 kill(pid, SIGKILL)
             }
         }
@@ -35,7 +37,7 @@ final class Watchdog: Sendable {
     /// Stops watching; true (with an issue recorded) when the child had to be killed.
     @discardableResult
     func finish(_ commandLine: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        let killed = state.withLock { state in
+        let killed = lock.withLock {
             defer { if state == .watching { state = .finished } }
             return state == .killed
         }

@@ -11,6 +11,7 @@ public struct DismissAction: Sendable {
     /// Asks the host to close its screen (see `DismissAction`).
     @MainActor public func callAsFunction() {
         target?.handler?()
+        target?.sessionHandler?()
     }
 }
 
@@ -18,7 +19,10 @@ public struct DismissAction: Sendable {
 /// were given their actions.
 @MainActor
 final class DismissTarget {
+    /// The app's (`onDismiss`).
     var handler: (@MainActor () -> Void)?
+    /// The terminal session's (`sessionOnDismiss`), after the app's.
+    var sessionHandler: (@MainActor () -> Void)?
 }
 
 struct DismissKey: EnvironmentKey {
@@ -39,5 +43,13 @@ extension ViewHost {
     public var onDismiss: (@MainActor () -> Void)? {
         get { dismissTarget.handler }
         set { dismissTarget.handler = newValue }
+    }
+
+    /// Runs after `onDismiss` when a view calls its dismiss action: the terminal session's
+    /// end, kept apart so that an app setting `onDismiss` after the session began does not
+    /// replace it.
+    @_spi(TerminalHost) public var sessionOnDismiss: (@MainActor () -> Void)? {
+        get { dismissTarget.sessionHandler }
+        set { dismissTarget.sessionHandler = newValue }
     }
 }

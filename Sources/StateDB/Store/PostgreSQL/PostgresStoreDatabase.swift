@@ -65,7 +65,8 @@ final class PostgresStoreDatabase: StoreDatabase {
         polledSession = connection.backendPID
         if options.readOnly && options.toleratesDamage { return }
         try run("applying state migrations", retry: .command, retryingOnReconnect: false) {
-            try AppMigrator(database: self, path: self.url, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report)
+            try AppMigrator(database: self, path: self.url, migrations: migrations, unknownPolicy: options.unknownAppMigrations,
+                            report: report, applied: options.stateMigrationApplied)
                 .run(readOnly: options.readOnly)
         }
     }

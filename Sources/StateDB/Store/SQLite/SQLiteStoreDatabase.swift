@@ -30,7 +30,8 @@ final class SQLiteStoreDatabase: StoreDatabase {
                     try SchemaMigrator.backup(connection, path: path, version: schemaVersion)
                 }
                 try SchemaMigrator(connection: connection, path: path).migrate(from: schemaVersion)
-                try AppMigrator(database: SQLiteMigrationDatabase(connection: connection), path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations, report: report).run()
+                try AppMigrator(database: SQLiteMigrationDatabase(connection: connection), path: path, migrations: migrations, unknownPolicy: options.unknownAppMigrations,
+                                report: report, applied: options.stateMigrationApplied).run()
                 try connection.setTriggersEnabled(false)  // see the note above `configure`
                 // A new store's -wal exists only since its first write, the schema's.
                 try FileSafety.checkAfterOpening(connection, path: path, expectWAL: true)

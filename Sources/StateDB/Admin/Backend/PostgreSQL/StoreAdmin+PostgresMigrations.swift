@@ -50,8 +50,9 @@ extension StoreAdmin {
     /// migrations of `migrations` in one transaction, as the store applies an app's (recorded
     /// as the operator's). A failing one is rolled back and named; schema migrations before it
     /// stay applied. There is no copy of the database first, as a file gets: take one with
-    /// `pg_dump` (docs/postgresql.md).
-    public static func postgresMigrateUp(url: String, migrations: [StateMigration] = []) throws {
+    /// `pg_dump` (docs/postgresql.md). `stateMigrationApplied` as in `MigrationStatus.migrateUp`.
+    public static func postgresMigrateUp(url: String, migrations: [StateMigration] = [],
+                                         stateMigrationApplied: (@Sendable (_ name: String, _ changedSlots: Int) -> Void)? = nil) throws {
         let status = try postgresMigrationStatus(url: url, migrations: migrations)
         if !status.pendingSchema.isEmpty {
             try withPostgresConnection(url, doing: "migrating the schema") { connection in
@@ -64,6 +65,7 @@ extension StoreAdmin {
             options.createIfMissing = false
             options.unknownAppMigrations = .ignore
             options.loadsRows = false  // migrating needs the database, not the rows in memory
+            options.stateMigrationApplied = stateMigrationApplied
             try StateStore(url: url, migrations: migrations, options: options).close()
         }
     }
