@@ -218,45 +218,60 @@ struct JSONParser {
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []  // unescaped UTF-8, decoded in one go
-        func flush() {
-            if !run.isEmpty {
-                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-                run.removeAll(keepingCapacity: true)
+        let start = index
+        // Most strings (every key of an export) have no escape: decoded in place, in one go.
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                defer { index += 1 }
+                return String(decoding: bytes[start..<index], as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                return try parseEscapedString(from: start)
+            case 0x00..<0x20:
+                throw unescapedControlCharacter()
+            default:
+                index += 1
             }
         }
+        throw failure("the string is not closed with \"")
+    }
+
+    private func unescapedControlCharacter() -> JSONSyntaxError {
+        failure("a control character in a string must be escaped (\\n, \\t, \\u00XX)")
+    }
+
+    /// The rest of a string with escapes, from its first escape on: its UTF-8 is gathered
+    /// (each escape as its scalar's) and decoded once at the end.
+    private mutating func parseEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
+        var utf8 = Array(bytes[start..<index])
+        func append(_ scalar: Unicode.Scalar) { utf8.append(contentsOf: UTF8.encode(scalar)!) }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                flush()
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush()
                 index += 1
                 guard index < bytes.count else { throw failure("the string ends inside an escape") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{8}")
-                case UInt8(ascii: "f"): scalars.append("\u{C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"): append(try parseUnicodeEscape())
                 default:
                     index -= 1
                     throw failure("unknown escape \\\(Character(Unicode.Scalar(escape)))")
                 }
             case 0x00..<0x20:
-                throw failure("a control character in a string must be escaped (\\n, \\t, \\u00XX)")
+                throw unescapedControlCharacter()
             default:
-                run.append(byte)
+                utf8.append(byte)
                 index += 1
             }
         }
