@@ -21,17 +21,22 @@ static void park(int signal) {
     for (;;) pause();
 }
 
-void statedb_install_parking(int signal) {
-    command_thread = pthread_self();
-    parking_signal = signal;
+/// Gives `signal` the handler `handler` and unblocks it in the calling thread.
+static void handle_and_unblock(int signal, void (*handler)(int)) {
     struct sigaction action = {0};
-    action.sa_handler = park;
+    action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
     sigaction(signal, &action, NULL);
     sigset_t only;
     sigemptyset(&only);
     sigaddset(&only, signal);
     pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+}
+
+void statedb_install_parking(int signal) {
+    command_thread = pthread_self();
+    parking_signal = signal;
+    handle_and_unblock(signal, park);
 }
 
 static void park_command_thread(void) {
@@ -54,14 +59,7 @@ _Noreturn void statedb_park_remove_and_die(const char *const *files, int file_co
         if (count <= 0) break;
         written += (size_t)count;
     }
-    struct sigaction action = {0};
-    action.sa_handler = SIG_DFL;
-    sigemptyset(&action.sa_mask);
-    sigaction(signal, &action, NULL);
-    sigset_t only;
-    sigemptyset(&only);
-    sigaddset(&only, signal);
-    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+    handle_and_unblock(signal, SIG_DFL);
     raise(signal);
     _exit(128 + signal);  // not reached: the default action of SIGINT, SIGTERM and SIGHUP ends the process
 }
