@@ -1,9 +1,14 @@
+#define _GNU_SOURCE
 #include "interrupt_cleanup.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -12,8 +17,8 @@ static int parking_signal;
 static atomic_int is_cleaning_up;
 static atomic_int is_parked;
 
-/// On the command's thread once the cleanup began: say so and wait until the process ends.
-/// Anywhere else, or before: nothing.
+/// On the command's thread once the cleanup began: mark it parked and wait until the process
+/// ends. Anywhere else, or before: nothing.
 static void park(int signal) {
     (void)signal;
     if (!atomic_load(&is_cleaning_up) || !pthread_equal(pthread_self(), command_thread)) return;
@@ -21,10 +26,13 @@ static void park(int signal) {
     for (;;) pause();
 }
 
-/// Gives `signal` the handler `handler` and unblocks it in the calling thread.
+/// Gives `signal` the handler `handler` and unblocks it in the calling thread. SA_RESTART: a
+/// stray parking signal before any cleanup must not make another thread's read fail (EINTR).
 static void handle_and_unblock(int signal, void (*handler)(int)) {
-    struct sigaction action = {0};
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
     action.sa_handler = handler;
+    action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(signal, &action, NULL);
     sigset_t only;
@@ -46,19 +54,78 @@ static void park_command_thread(void) {
     for (int waited = 0; waited < 2000 && !atomic_load(&is_parked); waited++) nanosleep(&millisecond, NULL);
 }
 
-_Noreturn void statedb_park_remove_and_die(const char *const *files, int file_count,
-                                           const char *const *folders, int folder_count,
-                                           const char *message, size_t message_length,
-                                           int signal) {
-    park_command_thread();
-    for (int index = 0; index < file_count; index++) unlink(files[index]);
-    for (int index = 0; index < folder_count; index++) rmdir(folders[index]);
-    for (size_t written = 0; written < message_length;) {
-        ssize_t count = write(2, message + written, message_length - written);
-        if (count < 0 && errno == EINTR) continue;
+/// Unlinks `path` followed by `suffix` (a stack buffer: no allocation here).
+static void unlink_with_suffix(const char *path, const char *suffix) {
+    char name[PATH_MAX];
+    size_t length = strlen(path), extra = strlen(suffix);
+    if (length + extra + 1 > sizeof name) return;
+    memcpy(name, path, length);
+    memcpy(name + length, suffix, extra + 1);
+    unlink(name);
+}
+
+/// Unlinks every entry of `folder` (an empty subfolder too), listing it with getdents64.
+static void empty_folder(const char *folder) {
+    int descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+    if (descriptor < 0) return;
+    char buffer[8192] __attribute__((aligned(8)));
+    for (;;) {
+        ssize_t count = getdents64(descriptor, buffer, sizeof buffer);
         if (count <= 0) break;
+        for (ssize_t offset = 0; offset < count;) {
+            struct dirent64 *entry = (struct dirent64 *)(buffer + offset);
+            offset += entry->d_reclen;
+            if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+            if (unlinkat(descriptor, entry->d_name, 0) != 0 && errno == EISDIR) unlinkat(descriptor, entry->d_name, AT_REMOVEDIR);
+        }
+    }
+    close(descriptor);
+}
+
+/// Removes `path` as its kind says; whether it was there and is gone.
+static int remove_path(const struct statedb_cleanup_path *path) {
+    switch (path->kind) {
+    case STATEDB_CLEANUP_DATABASE:
+        unlink_with_suffix(path->path, "-wal");
+        unlink_with_suffix(path->path, "-shm");
+        unlink_with_suffix(path->path, "-journal");
+        return unlink(path->path) == 0;
+    case STATEDB_CLEANUP_FOLDER:
+        empty_folder(path->path);
+        return rmdir(path->path) == 0;
+    case STATEDB_CLEANUP_FILE:
+    default:
+        return unlink(path->path) == 0;
+    }
+}
+
+/// Writes `text` to standard error, whole unless the write fails.
+static void say(const char *text) {
+    size_t length = strlen(text);
+    for (size_t written = 0; written < length;) {
+        ssize_t count = write(2, text + written, length - written);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) return;
         written += (size_t)count;
     }
+}
+
+_Noreturn void statedb_park_remove_and_die(const struct statedb_cleanup_path *paths, int count,
+                                           const char *nothing_removed,
+                                           const char *removed_prefix, const char *removed_suffix,
+                                           int signal) {
+    // The whole cleanup in ten seconds, or SIGALRM's default action ends the process.
+    handle_and_unblock(SIGALRM, SIG_DFL);
+    alarm(10);
+    park_command_thread();
+    int removed_any = 0;
+    for (int index = 0; index < count; index++) {
+        if (!remove_path(&paths[index])) continue;
+        say(removed_any ? ", " : removed_prefix);
+        say(paths[index].path);
+        removed_any = 1;
+    }
+    say(removed_any ? removed_suffix : nothing_removed);
     handle_and_unblock(signal, SIG_DFL);
     raise(signal);
     _exit(128 + signal);  // not reached: the default action of SIGINT, SIGTERM and SIGHUP ends the process

@@ -7,7 +7,7 @@ struct AppMigrator {
     let unknownPolicy: StateStore.UnknownMigrationPolicy
     let report: (StateDiagnostic) -> Void
     /// Told, once the transaction committed, each migration it applied and how many slots
-    /// that migration changed (`MigrationSlots.changedSlots`).
+    /// that migration changed (`MigrationSlots.takeChangedSlotCount()`).
     var applied: StateMigration.Applied?
 
     /// What the store has applied and what this list would still apply.
@@ -71,7 +71,7 @@ struct AppMigrator {
                 changes = []  // a transaction retried after a reconnect starts over
                 let slots = MigrationSlots(database: database, path: path, tick: tick)
                 for migration in status.pending {
-                    let before = slots.changedSlots
+                    _ = slots.takeChangedSlotCount()
                     do {
                         try migration.body(slots)
                     } catch {
@@ -79,7 +79,7 @@ struct AppMigrator {
                     }
                     let position = migration.isFromFile ? -1 : migrations.firstIndex { $0.name == migration.name }!
                     try database.recordMigration(AppMigrationRecord(name: migration.name, position: Int64(position), appliedAt: slots.now))
-                    changes.append((migration.name, slots.changedSlots - before))
+                    changes.append((migration.name, slots.takeChangedSlotCount()))
                 }
             }
             for change in changes { applied?(change.name, change.changedSlots) }

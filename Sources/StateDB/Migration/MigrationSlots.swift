@@ -7,10 +7,17 @@ public final class MigrationSlots {
     /// The clock tick of the migration transaction; every row written is stamped with it.
     let tick: Int64
     let now = nowMilliseconds()
-    /// Slots written, moved or deleted so far (a write that recovers a quarantined value too),
-    /// so `statedb migrate up` can say what each migration changed, and that one matching
-    /// nothing changed nothing.
-    private(set) var changedSlots = 0
+    /// The keys of the slots written, moved (under their new key) or deleted since the last
+    /// `takeChangedSlotCount()` (a write that recovers a quarantined value too), so that
+    /// `statedb migrate up` can say what each migration changed, and that one matching nothing
+    /// changed nothing. A set: a slot written twice, or moved twice, is one slot changed.
+    private var changedKeys = Set<String>()
+
+    /// How many slots changed since the last call (see `changedKeys`).
+    func takeChangedSlotCount() -> Int {
+        defer { changedKeys.removeAll() }
+        return changedKeys.count
+    }
 
     init(database: any MigrationDatabase, path: String, tick: Int64) {
         self.database = database
@@ -46,20 +53,21 @@ public final class MigrationSlots {
 
     /// Deletes a slot (nothing when there is none).
     public func remove(_ key: String) throws {
-        if try row(key) != nil { changedSlots += 1 }
+        if try row(key) != nil { changedKeys.insert(key) }
         try database.deleteSlot(key, tick: tick)
     }
 
-    /// Moves a slot to another key.
+    /// Moves a slot to another key (nothing when there is none).
     /// - Throws: `StateStoreError(.migrationFailed)` when `newKey` is taken.
     public func rename(_ key: String, to newKey: String) throws {
-        guard key != newKey else { return }
+        guard key != newKey, try row(key) != nil else { return }
         if try row(newKey) != nil {
             throw StateStoreError(.migrationFailed, path: path, "cannot move \(key) to \(newKey): that slot exists. Delete one of them first.")
         }
         // The old key gets a tombstone: a running instance of the app must see it disappear.
         try database.moveSlot(key, to: newKey, tick: tick)
-        changedSlots += 1
+        changedKeys.remove(key)
+        changedKeys.insert(newKey)
     }
 
     // MARK: - Building blocks of the predefined migrations
@@ -128,6 +136,6 @@ public final class MigrationSlots {
 
     func write(key: String, typeName: String, value: StoredValue) throws {
         try database.writeSlot(key, type: typeName, value: value, now: now, tick: tick)
-        changedSlots += 1
+        changedKeys.insert(key)
     }
 }

@@ -75,6 +75,8 @@ import Synchronization
     static func committing<T>(to database: String?, _ commit: () throws -> T) rethrows -> T {
         guard isWaitingForSignals.load(ordering: .acquiring) else { return try commit() }
         return try registry.withLock { state in
+            isCommitting.store(true, ordering: .releasing)
+            defer { isCommitting.store(false, ordering: .releasing) }
             let result = try commit()
             if !state.isRegistered(database) { state.committedAChange = true }
             return result
@@ -92,6 +94,8 @@ import Synchronization
     /// the cleanup's own end (by the signal), so that a command whose files were just removed
     /// under it does not exit first with an error of its own.
     public static func exit(_ code: Int32) -> Never {
+        // A cleanup under way ends the process, also one that gave up waiting for the lock.
+        while isCleaningUp.load(ordering: .acquiring) { pause() }
         registry.withLock { _ -> Never in Foundation.exit(code) }
     }
 
@@ -149,8 +153,14 @@ import Synchronization
 
     fileprivate static let registry = Locked(State())
 
-    /// Seconds the cleanup waits for a commit under way to end (see `cleanUpAndDie`).
-    private static let commitWaitLimit: TimeInterval = 5
+    /// Seconds the cleanup waits for the registry's lock (a commit under way, say) before it
+    /// ends the process all the same (see `cleanUpAndDie`). Longer than SQLite's busy timeout
+    /// (5 s), which a journal-mode switch under `uninterrupted` may wait out.
+    private static let lockWaitLimit: TimeInterval = 10
+    /// A signal is being handled: `exit` waits for the process's end by it.
+    private static let isCleaningUp = Atomic<Bool>(false)
+    /// A write's COMMIT holds the registry's lock (see `committing`).
+    private static let isCommitting = Atomic<Bool>(false)
 
     /// Removes everything registered and re-raises `signal` with its default action. The
     /// registry's lock is never given back: a `registering` running meanwhile on another thread
@@ -161,65 +171,54 @@ import Synchronization
     /// async-signal-safe calls only (see `interrupt_cleanup.h`): once parked, the thread may
     /// hold any lock, the Swift runtime's too.
     private static func cleanUpAndDie(of signal: Int32) -> Never {
-        _ = registry.withLock(before: Date(timeIntervalSinceNow: commitWaitLimit)) { state -> Never in
-            var files: [String] = [], folders: [String] = [], removed: [String] = []
-            for path in state.entries.values.joined() {
-                var info = stat()
-                if lstat(path.name, &info) == 0 { removed.append(path.name) }
+        isCleaningUp.store(true, ordering: .releasing)
+        _ = registry.withLock(before: Date(timeIntervalSinceNow: lockWaitLimit)) { state -> Never in
+            let paths = state.entries.values.joined().sorted { $0.name < $1.name }
+            // Never freed: the process ends here.
+            let cPaths = paths.map { path in
                 switch path {
-                case .file(let name):
-                    files.append(name)
-                case .database(let name):
-                    files += sqliteFiles(name)
-                case .folder(let name):
-                    // SQLite may still add a -wal, -shm or -journal beside a file in it.
-                    let contents = (try? FileManager.default.contentsOfDirectory(atPath: name)) ?? []
-                    files += Set(contents.map { sqliteDatabase(named: $0) }).flatMap { sqliteFiles(name + "/" + $0) }
-                    folders.append(name)
+                case .file(let name): statedb_cleanup_path(path: strdup(name), kind: STATEDB_CLEANUP_FILE)
+                case .database(let name): statedb_cleanup_path(path: strdup(name), kind: STATEDB_CLEANUP_DATABASE)
+                case .folder(let name): statedb_cleanup_path(path: strdup(name), kind: STATEDB_CLEANUP_FOLDER)
                 }
             }
-            let message = sayText(signal: signal, removed: removed.sorted(), afterCommit: state.committedAChange)
-            // Never freed: the process ends here.
-            let cFiles: [UnsafePointer<CChar>?] = files.map { UnsafePointer(strdup($0)) }
-            let cFolders: [UnsafePointer<CChar>?] = folders.map { UnsafePointer(strdup($0)) }
-            let cMessage = Array(message.utf8CString)
-            cFiles.withUnsafeBufferPointer { files in
-                cFolders.withUnsafeBufferPointer { folders in
-                    cMessage.withUnsafeBufferPointer { text in
-                        statedb_park_remove_and_die(files.baseAddress, Int32(files.count), folders.baseAddress, Int32(folders.count),
-                                                    text.baseAddress, text.count - 1, signal)
+            die(of: signal, removing: cPaths, head: sayText(signal: signal, afterCommit: state.committedAChange))
+        }
+        // Something has held the lock all that time: a PostgreSQL server that stopped answering
+        // in the middle of a COMMIT (libpq waits for it without a limit), say. Waiting on would
+        // make Ctrl-C do nothing; the files cannot be looked up without the lock. (`exit` now
+        // waits for the end too, so the command cannot end first with a status of its own.)
+        let holder = isCommitting.load(ordering: .acquiring)
+            ? "while its change was being committed, and the database did not answer for \(Int(lockWaitLimit)) s: whether the change stands is unknown, so look (`statedb get`, `inspect`) before running the command again"
+            : "while it could not stop for \(Int(lockWaitLimit)) s"
+        die(of: signal, removing: [], head: sayText(signal: signal) + " " + holder + "; temporary files it made may be left")
+    }
+
+    /// Hands the removal of `paths` and the message (`head`, then what was removed) to the C
+    /// code, which parks the command's thread first and ends the process by `signal`.
+    private static func die(of signal: Int32, removing paths: [statedb_cleanup_path], head: String) -> Never {
+        let nothingRemoved = Array((head + ".\n").utf8CString)
+        let prefix = Array((head + "; removed the unfinished or temporary files it had made: ").utf8CString)
+        let suffix = Array(".\n".utf8CString)
+        return paths.withUnsafeBufferPointer { paths in
+            nothingRemoved.withUnsafeBufferPointer { nothingRemoved in
+                prefix.withUnsafeBufferPointer { prefix in
+                    suffix.withUnsafeBufferPointer { suffix in
+                        statedb_park_remove_and_die(paths.baseAddress, Int32(paths.count), nothingRemoved.baseAddress,
+                                                    prefix.baseAddress, suffix.baseAddress, signal)
                     }
                 }
             }
         }
-        // A commit has held the lock all that time: a PostgreSQL server that stopped answering
-        // in the middle of a COMMIT (libpq waits for it without a limit). Waiting on would make
-        // Ctrl-C do nothing; the files cannot be looked up without the lock.
-        let message = sayText(signal: signal, removed: [], commitUnanswered: true)
-        message.utf8CString.withUnsafeBufferPointer { text in
-            statedb_park_remove_and_die(nil, 0, nil, 0, text.baseAddress, text.count - 1, signal)
-        }
     }
 
-    /// A SQLite database file and the files SQLite puts beside it.
-    private static func sqliteFiles(_ database: String) -> [String] {
-        [database, database + "-wal", database + "-shm", database + "-journal"]
-    }
-
-    /// The database a file of a folder belongs to: `store.sqlite` for `store.sqlite-wal`.
-    private static func sqliteDatabase(named name: String) -> String {
-        for suffix in ["-wal", "-shm", "-journal"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
-        return name
-    }
-
-    private static func sayText(signal: Int32, removed: [String], afterCommit: Bool = false, commitUnanswered: Bool = false) -> String {
+    /// The message's start: which signal, and whether a change was committed.
+    private static func sayText(signal: Int32, afterCommit: Bool = false) -> String {
         let name = signal == SIGINT ? "interrupted" : signal == SIGTERM ? "terminated (SIGTERM)" : "hung up (SIGHUP)"
         // A progress line may be half drawn on a terminal.
         var text = isatty(2) == 1 ? "\n" : ""
         text += "statedb: \(name)"
         if afterCommit { text += " after its change was committed: the change stands, and what it printed is incomplete" }
-        if commitUnanswered { text += " while its change was being committed, and the database did not answer for \(Int(commitWaitLimit)) s: whether the change stands is unknown, so look (`statedb get`, `inspect`) before running the command again; temporary files it made may be left" }
-        text += removed.isEmpty ? ".\n" : "; removed the unfinished or temporary files it had made: \(removed.joined(separator: ", ")).\n"
         return text
     }
 }

@@ -47,7 +47,7 @@ enum StoreFile {
             // file readable as it is, and copying a large store costs seconds.
             let copy = try rolledBackCopy(of: path)
             defer { copy?.remove() }
-            return try readVerdict(reading: copy?.path ?? path, of: path, verifyingSchema: verifyingSchema)
+            return try readVerdict(reading: copy?.path ?? path, of: path, verifyingSchema: verifyingSchema, retryingHotJournal: false)
         }
     }
 
@@ -70,11 +70,14 @@ enum StoreFile {
     }
 
     /// Reads the verdict from `file` (the store itself, or a private copy of it); errors name
-    /// `path`. Throws `HotRollbackJournal` when `file` is the store and SQLite finds a hot
-    /// journal beside it.
-    private static func readVerdict(reading file: String, of path: String, verifyingSchema: Bool) throws -> Verdict {
+    /// `path`. Throws `HotRollbackJournal` when `retryingHotJournal`, `file` is the store and
+    /// SQLite finds a hot journal beside it (the caller then reads a played-back copy); a hot
+    /// journal found again after that is refused with the usual `StateStoreError`.
+    private static func readVerdict(reading file: String, of path: String, verifyingSchema: Bool,
+                                    retryingHotJournal: Bool = true) throws -> Verdict {
         func refusal(_ error: SQLiteError, doing what: String) -> Error {
-            error.isHotRollbackJournal && file == path ? HotRollbackJournal() : StateStoreError(error, path: path, doing: what)
+            error.isHotRollbackJournal && file == path && retryingHotJournal
+                ? HotRollbackJournal() : StateStoreError(error, path: path, doing: what)
         }
         let connection: SQLiteConnection
         do {

@@ -67,6 +67,7 @@ enum CLI {
         process.standardInput = input
         try process.run()
         let watchdog = Watchdog(process)
+        defer { watchdog.finish("statedb \(arguments.joined(separator: " "))") }  // on a throw too
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         try outputFile?.close()
@@ -75,7 +76,6 @@ enum CLI {
         let errorData = PipeCollector(errors.fileHandleForReading)
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        watchdog.finish("statedb \(arguments.joined(separator: " "))")
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                    stderr: String(decoding: errorData.wait(), as: UTF8.self))
     }

@@ -59,7 +59,8 @@ enum TodoBinary {
         try process.run()
         let watchdog = Watchdog(process)
         stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        // Stop watching on a throw too: the watchdog must not kill a pid reused by then.
+        do { try stdin.fileHandleForWriting.close() } catch { watchdog.finish("todo"); throw error }
         // Read standard error on another thread, so a full pipe cannot stall the child.
         let errors = Collected()
         let group = DispatchGroup()

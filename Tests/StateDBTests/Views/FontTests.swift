@@ -23,6 +23,12 @@ private struct Article: View {
     }
 }
 
+private struct Nested: View {
+    var body: some View {
+        HStack { Text("a").bold(); Text("b") }.font(.title.italic())
+    }
+}
+
 @MainActor
 struct FontTests {
     @Test func boldFontsAndWeightsDrawBoldAndTheRestAsItIs() {
@@ -46,7 +52,7 @@ struct FontTests {
         #expect(lines[2] == "\u{1B}[2mSmall print\u{1B}[22m", "a size changes nothing; the colour still shows")
         #expect(lines[3] == "\u{1B}[1mHeavy\u{1B}[22m")
         #expect(lines[4] == "Light", "a weight given decides over the style's")
-        #expect(lines[5] == "\u{1B}[1m\u{1B}[3mSlanted\u{1B}[23m\u{1B}[22m")
+        #expect(lines[5] == "\u{1B}[3m\u{1B}[1mSlanted\u{1B}[22m\u{1B}[23m")
         #expect(lines[6] == "Code")
         #expect(lines[7] == "\u{1B}[1mA \u{1B}[22mb", "a Text's font returns a Text, so parts concatenate")
         #expect(lines[8] == "\u{1B}[1mx  y\u{1B}[22m", "on other views the View modifier applies")
@@ -58,6 +64,15 @@ struct FontTests {
         let host = ViewHost(root: Article(), store: .inMemory())
         try host.toggle("Emphasise").toggle()
         #expect(host.styledRenderLines()[9] == "\u{1B}[1mmaybe\u{1B}[22m")
+    }
+
+    /// A bold italic font on a container keeps each of its styles on after an inner view ends
+    /// one of them.
+    @Test func aBoldItalicFontStaysOnAfterAnInnerBoldText() throws {
+        let host = ViewHost(root: Nested(), store: .inMemory())
+        let line = try #require(host.styledRenderLines().first)
+        #expect(line.contains("a\u{1B}[22m\u{1B}[1m"), "bold again after the inner bold ends: \(line.debugDescription)")
+        #expect(line.hasPrefix("\u{1B}[3m") && line.hasSuffix("\u{1B}[23m"))
     }
 
     @Test func fontsCompareAsTheyAreDrawn() {

@@ -75,18 +75,22 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var quaternary: HierarchicalShapeStyle { HierarchicalShapeStyle.quaternary }
 }
 
-/// Wraps a view's lines in a style's SGR sequences.
+/// Wraps a view's lines in a style's SGR sequences (in several styles' one after the other,
+/// each wrapped round the last, so that each is switched back on after an inner view's end
+/// of it).
 struct StyleModifier: AttachedModifier {
-    let on: String
-    let off: String
+    let styles: [TextRun.Style]
 
     init(_ style: TextRun.Style) {
-        on = style.on
-        off = style.off
+        styles = [style]
+    }
+
+    init(_ styles: [TextRun.Style]) {
+        self.styles = styles
     }
 
     func renderLines(_ lines: [String]) -> [String] {
-        TextStyle.wrap(lines, on: on, off: off)
+        styles.reduce(lines) { lines, style in TextStyle.wrap(lines, on: style.on, off: style.off) }
     }
 }
 

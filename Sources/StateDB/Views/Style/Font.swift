@@ -95,7 +95,7 @@ extension View {
     /// Draws the view's text in `font`: bold or italic as the font is, in the terminal (see
     /// `Font`); nil and regular fonts draw the text as it is.
     public func font(_ font: Font?) -> ModifiedView<Self> {
-        modifier(StyleModifier(.combining(font?.styles ?? [])))
+        modifier(StyleModifier(font?.styles ?? []))
     }
 
     /// Draws the view's text with `weight`: from `.semibold` on, bold.
@@ -114,7 +114,7 @@ extension View {
 extension Text {
     /// This text in `font`: bold or italic as the font is, in the terminal (see `Font`).
     public func font(_ font: Font?) -> Text {
-        adding(.combining(font?.styles ?? []))
+        (font?.styles ?? []).reduce(self) { text, style in text.adding(style) }
     }
 
     /// This text with `weight`: from `.semibold` on, bold.
@@ -128,11 +128,4 @@ extension Text {
     public func monospaced(_ isActive: Bool = true) -> Text { self }
     /// Accepted and not drawn: a terminal's digits are all of one width.
     public func monospacedDigit() -> Text { self }
-}
-
-extension TextRun.Style {
-    /// Several styles as one (`.none` for none).
-    static func combining(_ styles: [Self]) -> Self {
-        Self(on: styles.map(\.on).joined(), off: styles.reversed().map(\.off).joined())
-    }
 }
