@@ -85,17 +85,18 @@ public final class ViewHost {
         self.wakeUp = wakeUp
         observedChanges = ObservedChanges(wakeUp: wakeUp)
         subscriber = store.subscribe(onFirstChange: { wakeUp.fire() })
-        // A root with modifiers (`ContentView().environment(model)`) is its content's node
-        // with them attached; the store is in every view's environment.
+        // A root with modifiers (`ContentView().environment(model)`, `.padding()`) is its
+        // content's node with them attached; the store is in every view's environment.
         let (content, rootModifiers) = unwrappingModifiers(of: root)
         let rootInfo = viewTypeInfo(of: content)
         let rootNode = ViewNode(segment: rootInfo.segmentName, view: content, info: rootInfo, parent: nil)
         rootNode.attachments = NodeAttachments(
-            modifiers: rootModifiers + [.environment([
+            modifiers: rootModifiers.node + [.environment([
                 EnvironmentWrite(id: EnvironmentID(key: StateStoreKey.self), value: Optional(store) as Any),
                 EnvironmentWrite(id: EnvironmentID(key: DismissKey.self), value: Optional(DismissAction(target: dismissTarget)) as Any),
             ])],
             parentHead: nil)
+        rootNode.modifiers = rootModifiers.render
         self.root = rootNode
         dependencies = DependencyIndex(root: rootNode)
         movedStateMatcher = MovedStateMatcher(store: store, rootType: rootInfo.type)

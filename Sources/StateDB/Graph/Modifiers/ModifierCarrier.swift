@@ -7,16 +7,18 @@ protocol ModifierCarrier {
     var request: ViewModifierRequest { get }
 }
 
-/// `view` without the graph's modifiers around it (`.environment`, `.onAppear`…), and those
-/// modifiers, innermost first. A render modifier (`.padding()`) ends the unwrapping: the
-/// root is then that modifier's view, as before.
+/// `view` without the modifiers around it, and those modifiers, innermost first: the graph's
+/// (`.environment`, `.onAppear`…) and the drawing ones (`.padding()`, `.bold()`), which the
+/// host applies to the content's node as a parent's content would.
 @MainActor
-func unwrappingModifiers(of view: any View) -> (content: any View, modifiers: [NodeModifier]) {
+func unwrappingModifiers(of view: any View) -> (content: any View, modifiers: ElementModifiers) {
     var content = view
-    var modifiers: [NodeModifier] = []
-    while let carrier = content as? any ModifierCarrier, case .node(let modifier) = carrier.request {
-        modifiers.append(modifier)
+    var outermostFirst: [ViewModifierRequest] = []
+    while let carrier = content as? any ModifierCarrier {
+        outermostFirst.append(carrier.request)
         content = carrier.modifiedContent
     }
-    return (content, modifiers.reversed())
+    var modifiers = ElementModifiers()
+    for request in outermostFirst.reversed() { modifiers.append(request) }
+    return (content, modifiers)
 }
