@@ -42,7 +42,8 @@ import Synchronization
         case file(String)
         /// A SQLite database file and its `-wal`, `-shm` and `-journal`.
         case database(String)
-        /// A folder and everything in it.
+        /// A folder and the files in it (a folder in it only when empty), as a private copy or
+        /// a backup being written has them.
         case folder(String)
 
         var name: String {
