@@ -21,6 +21,14 @@ private struct Card: View {
     }
 }
 
+private struct Backgrounds: View {
+    var body: some View {
+        Text("warn").background(Color.red)
+        Text("note").background(Color.gray.opacity(0.2))
+        Text("plain").background(.secondary)
+    }
+}
+
 @MainActor
 struct VisualModifierTests {
     @Test func visualModifiersChangeNothingButOpacity() throws {
@@ -43,6 +51,12 @@ struct VisualModifierTests {
         #expect(host.render().split(separator: "\n", omittingEmptySubsequences: false)[6] == "", "at 0: blank (trailing spaces are not shown)")
         #expect(host.styledRenderLines()[6] == "", "no text left to see")
         #expect(host.identities.contains("Card/VStack/Toggle"), "no modifier adds to identities")
+    }
+
+    @Test func aBackgroundColourIsDrawnBehindTheText() {
+        let host = ViewHost(root: Backgrounds(), store: .inMemory())
+        #expect(host.render() == "warn\nnote\nplain")
+        #expect(host.styledRenderLines() == ["\u{1B}[41mwarn\u{1B}[49m", "\u{1B}[100mnote\u{1B}[49m", "plain"])
     }
 
     @Test func anInvisibleViewKeepsItsPlace() {

@@ -5,11 +5,19 @@ public struct Color: ShapeStyle, Hashable, Sendable {
     /// The SGR sequence that switches this colour on (`ESC [31m`), and the one that ends it.
     let on: String
     let off: String
+    /// The SGR code of the same colour as a background (`41` for red); nil for the dimmed
+    /// `secondary`, which has none.
+    let backgroundCode: Int?
 
     private init(sgr code: Int, off: Int = 39) {
         on = "\u{1B}[\(code)m"
         self.off = "\u{1B}[\(off)m"
+        backgroundCode = (30...39).contains(code) || (90...97).contains(code) ? code + 10 : nil
     }
+
+    /// This colour at `opacity`: a terminal has no transparency, so the colour itself
+    /// (`.background(Color.gray.opacity(0.2))` compiles and draws gray).
+    public func opacity(_ opacity: Double) -> Color { self }
 
     public static let black = Color(sgr: 30)
     public static let red = Color(sgr: 31)
@@ -111,6 +119,12 @@ extension TextRun.Style {
     static let none = Self(on: "", off: "")
 
     static func foreground(_ color: Color) -> Self { Self(on: color.on, off: color.off) }
+
+    /// `color` behind the text (`.none` for a colour without a background form).
+    static func background(_ color: Color) -> Self {
+        guard let code = color.backgroundCode else { return .none }
+        return Self(on: "\u{1B}[\(code)m", off: "\u{1B}[49m")
+    }
 }
 
 extension View {

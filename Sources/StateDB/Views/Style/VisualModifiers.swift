@@ -34,6 +34,12 @@ extension View {
         modifier(OpacityModifier(opacity: opacity))
     }
 
+    /// Draws the view's text on `style`'s colour (a `Color`; `.secondary` has none) in the
+    /// terminal; the lines are not widened to the view's frame.
+    public func background<S: ShapeStyle>(_ style: S) -> ModifiedView<Self> {
+        modifier(StyleModifier(.background(.of(style))))
+    }
+
     /// Accepted and ignored: a terminal draws controls in its own colours.
     public func tint<S: ShapeStyle>(_ tint: S?) -> Self { self }
     /// Accepted and ignored, as `tint(_:)` with a style.
