@@ -71,7 +71,6 @@ struct AppMigrator {
                 changes = []  // a transaction retried after a reconnect starts over
                 let slots = MigrationSlots(database: database, path: path, tick: tick)
                 for migration in status.pending {
-                    _ = slots.takeChangedSlotCount()
                     do {
                         try migration.body(slots)
                     } catch {

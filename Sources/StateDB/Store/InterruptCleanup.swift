@@ -49,6 +49,15 @@ import Synchronization
         var name: String {
             switch self { case .file(let name), .database(let name), .folder(let name): name }
         }
+
+        /// How the C cleanup removes it.
+        var cleanupKind: statedb_cleanup_kind {
+            switch self {
+            case .file: STATEDB_CLEANUP_FILE
+            case .database: STATEDB_CLEANUP_DATABASE
+            case .folder: STATEDB_CLEANUP_FOLDER
+            }
+        }
     }
 
     /// Creates something with `create` and registers the paths it returns, as one step: an
@@ -176,13 +185,7 @@ import Synchronization
         _ = registry.withLock(before: Date(timeIntervalSinceNow: lockWaitLimit)) { state -> Never in
             let paths = state.entries.values.joined().sorted { $0.name < $1.name }
             // Never freed: the process ends here.
-            let cPaths = paths.map { path in
-                switch path {
-                case .file(let name): statedb_cleanup_path(path: strdup(name), kind: STATEDB_CLEANUP_FILE)
-                case .database(let name): statedb_cleanup_path(path: strdup(name), kind: STATEDB_CLEANUP_DATABASE)
-                case .folder(let name): statedb_cleanup_path(path: strdup(name), kind: STATEDB_CLEANUP_FOLDER)
-                }
-            }
+            let cPaths = paths.map { statedb_cleanup_path(path: strdup($0.name), kind: $0.cleanupKind) }
             die(of: signal, removing: cPaths, head: sayText(signal: signal, afterCommit: state.committedAChange))
         }
         // Something has held the lock all that time: a PostgreSQL server that stopped answering
@@ -198,9 +201,9 @@ import Synchronization
     /// Hands the removal of `paths` and the message (`head`, then what was removed) to the C
     /// code, which parks the command's thread first and ends the process by `signal`.
     private static func die(of signal: Int32, removing paths: [statedb_cleanup_path], head: String) -> Never {
-        let nothingRemoved = Array((head + ".\n").utf8CString)
-        let prefix = Array((head + "; removed the unfinished or temporary files it had made: ").utf8CString)
-        let suffix = Array(".\n".utf8CString)
+        let nothingRemoved = (head + ".\n").utf8CString
+        let prefix = (head + "; removed the unfinished or temporary files it had made: ").utf8CString
+        let suffix = ".\n".utf8CString
         return paths.withUnsafeBufferPointer { paths in
             nothingRemoved.withUnsafeBufferPointer { nothingRemoved in
                 prefix.withUnsafeBufferPointer { prefix in

@@ -90,7 +90,7 @@ struct StyleModifier: AttachedModifier {
     let styles: [TextRun.Style]
 
     init(_ style: TextRun.Style) {
-        styles = [style]
+        self.init([style])
     }
 
     init(_ styles: [TextRun.Style]) {
