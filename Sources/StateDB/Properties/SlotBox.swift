@@ -96,11 +96,12 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
         if _cell != nil {
             let lock = self.lock
             lock.lock()
-            if let cell = _cell, _store === store, cell.hasKey(key) {
-                lock.unlock()
-                return cell
-            }
+            let attached = _store === store && _cell?.hasKey(key) == true ? _cell : nil
             lock.unlock()
+            // An ended cell is not taken back: a struct the app kept (a navigation link's
+            // destination) mounting again after its view left the tree starts afresh, as a
+            // new struct would. (Asked after the box's lock: the store's comes first.)
+            if let attached, !store.hasEnded(attached) { return attached }
         }
         let cell = try store.slot(key, types: types, initialValue: { initialValue })
         attach(store: store, cell: cell)

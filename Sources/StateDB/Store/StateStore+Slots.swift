@@ -334,6 +334,11 @@ extension StateStore {
         }
     }
 
+    /// Whether `cell`'s owner left the tree (`endSlot`).
+    func hasEnded(_ cell: SlotCell) -> Bool {
+        lock.withLock { cell.isEnded }
+    }
+
     /// (lock held) Puts `cell` in the commit queue once.
     func enqueueLocked(_ cell: SlotCell) {
         if !cell.isQueued {

@@ -45,6 +45,19 @@ private struct Counter: View {
     }
 }
 
+/// Shows a `Counter` struct made once (as a navigation link keeps its destination), so the
+/// same struct, with the same boxes, mounts again after it left the tree.
+private struct KeptCounter: View {
+    let kept = Counter(label: "kept")
+    @State var shown = true
+    var body: some View {
+        VStack {
+            Toggle("Shown", isOn: $shown)
+            if shown { kept }
+        }
+    }
+}
+
 private struct Duplicates: View {
     var body: some View {
         ForEach([1, 2, 1], id: \.self) { number in
@@ -168,6 +181,22 @@ struct LifetimeTests {
         showA.wrappedValue = true
         host.update()
         #expect(host.render() == "[ A: 0 ]", "coming back starts from the initial value, as SwiftUI does")
+    }
+
+    @Test func aKeptStructMountedAgainStartsAfreshAndItsWritesCount() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let host = ViewHost(root: KeptCounter(), store: store)
+        let probe = SQLiteProbe(path: folder.storePath)
+        try host.button("kept: 0").tap()
+        #expect(probe.value("KeptCounter/VStack/Counter/count") == "1")
+        try host.toggle("Shown").toggle()
+        #expect(probe.value("KeptCounter/VStack/Counter/count") == nil, "leaving the tree deleted the row")
+        try host.toggle("Shown").toggle()
+        #expect(host.render() == "[x] Shown\n[ kept: 0 ]", "the ended slot is not taken back")
+        try host.button("kept: 0").tap()
+        #expect(host.render() == "[x] Shown\n[ kept: 1 ]", "a write counts: the struct's box has a live slot")
+        #expect(probe.value("KeptCounter/VStack/Counter/count") == "1")
     }
 
     @Test func aWriteAfterTheSlotEndedIsDroppedWithOneDiagnostic() throws {
