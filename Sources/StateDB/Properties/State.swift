@@ -63,6 +63,12 @@ public struct State<Value>: SlotProperty {
         self.init(wrappedValue: value)
     }
 
+    /// A slot kept in memory only and not reported as `notPersisted`: for what the library's
+    /// own views keep that SwiftUI does not restore either (a navigation stack's pushed views).
+    init(inMemoryUnreported value: Value) {
+        box = MemoryStateBox(initialValue: value, tracksReads: true, reportsNotPersisted: false)
+    }
+
     /// The current value. Reading it in `body` makes the view depend on it.
     public var wrappedValue: Value {
         get { box.get() }

@@ -62,7 +62,7 @@ extension ViewHost {
     public var controls: [ControlHandle] {
         var result: [ControlHandle] = []
         func collect(_ node: ViewNode) {
-            if node.modifiers.contains(where: { $0 is HiddenModifier }) { return }
+            if node.isHiddenByModifier { return }
             if let control = ControlHandle(node: node, host: self) { result.append(control) }
             for child in node.children { collect(child) }
         }

@@ -79,7 +79,7 @@ final class HostFocus {
     private static func controls(of host: ViewHost) -> [Bound] {
         var result: [Bound] = []
         func collect(_ node: ViewNode, inherited: (any FocusTarget)?) {
-            if node.modifiers.contains(where: { $0 is HiddenModifier }) { return }
+            if node.isHiddenByModifier { return }
             // Modifiers are innermost first: the `.focused` nearest the control wins.
             let own = node.modifiers.lazy.compactMap { ($0 as? FocusedModifier)?.target }.first
             // Not `own ?? inherited`: the release build refuses the autoclosure capturing

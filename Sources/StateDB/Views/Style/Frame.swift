@@ -76,7 +76,23 @@ extension View {
 }
 
 /// Hides a view and keeps its room: its lines become blank lines as wide as they were.
-struct HiddenModifier: AttachedModifier {
+/// A modifier that can take its view's controls out of use: the driver, the focus and the
+/// terminal skip the controls of a view one of whose modifiers `hides` it.
+@MainActor
+protocol HidingModifier: AttachedModifier {
+    var hides: Bool { get }
+}
+
+extension ViewNode {
+    /// Whether a modifier of the node hides it (`.hidden()`, a navigation stack's covered view).
+    var isHiddenByModifier: Bool {
+        modifiers.contains { ($0 as? any HidingModifier)?.hides == true }
+    }
+}
+
+struct HiddenModifier: HidingModifier {
+    var hides: Bool { true }
+
     func renderLines(_ lines: [String]) -> [String] {
         lines.map { String(repeating: " ", count: DisplayWidth.of($0)) }
     }
