@@ -110,12 +110,32 @@ struct NavigationStackTests {
         store.close()
     }
 
-    @Test func identitiesOfTheStackAndADestination() throws {
+    @Test func aDestinationIsKeyedByTheLinkThatPushedIt() throws {
         let host = ViewHost(root: NotesScreen(), store: .inMemory())
         try host.button("Ideas").tap()
         let identities = host.identities
         #expect(identities.contains("NotesScreen/NavigationStack/VStack/List/TextField"))
-        #expect(identities.contains { $0.hasSuffix("NotesScreen/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: 0]/VStack/NoteDetail[any]") })
+        #expect(identities.contains(#"NotesScreen/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: "VStack › List › ForEach › NavigationLink[id: \"Ideas\"]"]/VStack/NoteDetail[any]"#))
+    }
+
+    @Test func eachLinksScreenHasItsOwnStateWhichARestartKeeps() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: directory.storePath)
+            let host = ViewHost(root: NotesScreen(), store: store)
+            try host.button("Groceries").tap()
+            try host.button("Star").tap()
+            try host.button("Star").tap()
+            store.close()  // quit with Groceries on screen
+        }
+        let store = try StateStore(path: directory.storePath)
+        let host = ViewHost(root: NotesScreen(), store: store)
+        try host.button("Ideas").tap()
+        #expect(host.render().contains("Ideas: 0 stars"), "another link's screen never gets Groceries' stars")
+        try host.button("Back").tap()
+        try host.button("Groceries").tap()
+        #expect(host.render().contains("Groceries: 2 stars"), "Groceries' own slots, kept by the store across the restart")
+        store.close()
     }
 
     @Test func aLinkOutsideAStackDoesNothing() throws {

@@ -79,7 +79,8 @@ public struct ButtonHandle: ControlHandleKind {
     /// - Throws: `DriverError` (`.disabled`) when the button is disabled; nothing runs.
     public func tap() throws(DriverError) {
         guard let button = control.node.view as? any ActivatableView else { return }
-        try control.perform { button.activate() }
+        let node = control.node
+        try control.perform { button.activate(node: node) }
     }
 }
 

@@ -86,11 +86,12 @@ extension ViewHost {
 
 @MainActor
 protocol ActivatableView {
-    func activate()
+    /// Runs the control's action; `node` is the control's own.
+    func activate(node: ViewNode)
 }
 
 extension Button: ActivatableView {
-    func activate() { action() }
+    func activate(node: ViewNode) { action() }
 }
 
 extension ViewHost {

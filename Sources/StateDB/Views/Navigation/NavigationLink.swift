@@ -29,7 +29,7 @@ public struct NavigationLink<Label: View, Destination: View>: View {
     public var body: some View {
         let stack = self.stack
         let destination = self.destination
-        NavigationLinkControl(push: { stack?.push(AnyView(destination)) }) { label }
+        NavigationLinkControl(push: { link in stack?.push(AnyView(destination), link: link) }) { label }
     }
 }
 
@@ -49,15 +49,26 @@ extension NavigationLink where Label == Text {
 /// link (`NavigationLink/NavigationLinkControl`), the label under it.
 struct NavigationLinkControl<Label: View>: View, PrimitiveView, ActivatableView {
     typealias Body = Never
-    let push: () -> Void
+    /// Pushes the destination, given the link's identity relative to its stack.
+    let push: (String) -> Void
     let label: Label
 
-    init(push: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+    init(push: @escaping (String) -> Void, @ViewBuilder label: () -> Label) {
         self.push = push
         self.label = label()
     }
 
-    func activate() { push() }
+    func activate(node: ViewNode) {
+        // The link's node (this control's parent), named from the stack's down, its segments
+        // joined by " › ": as a quoted id a `/` would read `\u002F`. (An id's own `/` is
+        // already escaped, so the join names one link only.)
+        guard let link = node.parent else { return }
+        var stack = link.parent
+        while let current = stack, !(current.view is any NavigationStackMarker) { stack = current.parent }
+        guard let stack else { return }  // no stack around: nothing to push on
+        let path = link.identity.dropFirst(stack.identity.count + 1)
+        push(path.split(separator: "/").joined(separator: " › "))
+    }
 
     func addChildren(to list: inout ChildList) { list.addBlock(label) }
 

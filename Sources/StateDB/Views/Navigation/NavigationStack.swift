@@ -19,11 +19,12 @@ import Observation
 /// pushed is kept in memory: a restart starts at the root (`NavigationStack(path:)` is not
 /// supported).
 ///
-/// Identity: a `NavigationStack` segment; the root under it as in a `VStack`; a destination
-/// under `NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: N]/VStack`,
-/// N its depth (0 for the first pushed), as its own type with `[any]` (it is held as an
-/// `AnyView`): `…/NavigationDestination[id: 0]/VStack/NoteDetail[any]`.
-public struct NavigationStack<Root: View>: View {
+/// Identity: a `NavigationStack` segment, the root under it as in a `VStack`. A destination
+/// is keyed by the link that pushed it, relative to the stack, so each link's screen has its
+/// own slots, under its path from the stack joined by ` › `:
+/// `…/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: "VStack ›
+/// List › NavigationLink"]/VStack/NoteDetail[any]` (`[any]`: it is held as an `AnyView`).
+public struct NavigationStack<Root: View>: View, NavigationStackMarker {
     @State private var model: NavigationModel
     private let root: Root
 
@@ -53,8 +54,7 @@ struct NavigationDestinations: View {
 
     var body: some View {
         let destinations = model.destinations
-        ForEach(destinations.indices, id: \.self) { depth in
-            let destination = destinations[depth]
+        ForEach(Array(destinations.enumerated()), id: \.element.link) { depth, destination in
             NavigationDestination(view: destination.view, back: { model.pop(to: depth) })
                 .modifier(CoveredModifier(hides: depth != destinations.count - 1))
                 .attaching(.environment([EnvironmentWrite(id: EnvironmentID(key: DismissKey.self), value: Optional(DismissAction(target: destination.dismissTarget)) as Any)]))
@@ -81,6 +81,8 @@ struct NavigationDestination: View {
 @Observable
 final class NavigationModel {
     struct Destination {
+        /// The identity of the link that pushed it, relative to the stack's.
+        let link: String
         let view: AnyView
         /// Where `dismiss()` inside the destination leads: popping it.
         let dismissTarget: DismissTarget
@@ -88,12 +90,18 @@ final class NavigationModel {
 
     private(set) var destinations: [Destination] = []
 
-    /// Pushes `view` on top.
-    func push(_ view: AnyView) {
+    /// Pushes `view`, the destination of the link whose identity relative to the stack is
+    /// `link`, on top. A link whose destination is already pushed (activated twice before the
+    /// screen changed) brings it back to the top instead.
+    func push(_ view: AnyView, link: String) {
+        if let depth = destinations.firstIndex(where: { $0.link == link }) {
+            pop(to: depth + 1)
+            return
+        }
         let target = DismissTarget()
         let depth = destinations.count
         target.handler = { [weak self] in self?.pop(to: depth) }
-        destinations.append(Destination(view: view, dismissTarget: target))
+        destinations.append(Destination(link: link, view: view, dismissTarget: target))
     }
 
     /// Pops the destination at `depth` and every one above it.
@@ -102,6 +110,10 @@ final class NavigationModel {
         destinations.removeSubrange(depth...)
     }
 }
+
+/// Marks a `NavigationStack`, for a link to find its stack's node among its ancestors.
+@MainActor
+protocol NavigationStackMarker {}
 
 /// Draws a view covered by a navigation stack's later screen as nothing, and takes its
 /// controls out of use, while its state stays.
