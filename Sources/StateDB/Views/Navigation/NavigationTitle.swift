@@ -5,7 +5,7 @@ struct NavigationTitleModifier: AttachedModifier {
     let title: [String]
 
     func renderLines(_ lines: [String]) -> [String] {
-        TextStyle.wrap(title, on: "\u{1B}[1m", off: "\u{1B}[22m") + lines
+        TextStyle.wrap(title, on: TextRun.Style.bold.on, off: TextRun.Style.bold.off) + lines
     }
 }
 
