@@ -58,7 +58,8 @@ extension ViewHost {
     }
 
     /// Every control in tree order, for front ends that move focus between them. Controls
-    /// inside a `.hidden()` view are left out: as in SwiftUI, nobody can use them.
+    /// inside a `.hidden()` view are left out: as in SwiftUI, nobody can use them. While an
+    /// alert or a sheet shows, its controls alone (see `ModalPresentation`).
     public var controls: [ControlHandle] {
         var result: [ControlHandle] = []
         func collect(_ node: ViewNode) {
@@ -66,7 +67,7 @@ extension ViewHost {
             if let control = ControlHandle(node: node, host: self) { result.append(control) }
             for child in node.children { collect(child) }
         }
-        collect(root)
+        collect(controlsRoot)
         return result
     }
 
@@ -91,7 +92,13 @@ protocol ActivatableView {
 }
 
 extension Button: ActivatableView {
-    func activate(node: ViewNode) { action() }
+    /// Runs the action; a button of an alert then closes it, as in SwiftUI.
+    func activate(node: ViewNode) {
+        // Found before the action, which may change the tree (an action that updates the host).
+        let presentation = node.enclosingPresentation
+        action()
+        if let presentation, presentation.closesAfterAnyButton { presentation.close() }
+    }
 }
 
 extension ViewHost {

@@ -88,7 +88,7 @@ final class HostFocus {
             if let control = ControlHandle(node: node, host: host) { result.append(Bound(control: control, target: target)) }
             for child in node.children { collect(child, inherited: target) }
         }
-        collect(host.root, inherited: nil)
+        collect(host.controlsRoot, inherited: nil)
         return result
     }
 }

@@ -62,7 +62,9 @@ struct NavigationLinkControl<Label: View>: View, PrimitiveView, ActivatableView 
         // The link's node (this control's parent), named from the stack's down, its segments
         // joined by " › ": as a quoted id a `/` would read `\u002F`. (An id's own `/` is
         // already escaped, so the join names one link only.)
-        guard let link = node.parent else { return }
+        // A node no longer in the tree (a handle kept across updates) has no stack to push on,
+        // and its ancestors may be gone.
+        guard node.isMounted, let link = node.parent else { return }
         var stack = link.parent
         while let current = stack, !(current.view is any NavigationStackMarker) { stack = current.parent }
         guard let stack else { return }  // no stack around: nothing to push on

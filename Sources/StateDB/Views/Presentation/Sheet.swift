@@ -1,0 +1,45 @@
+/// A sheet while presented (`.sheet`): its content is drawn in place of the view it is
+/// attached to, which stays mounted, hidden, with its state. While it shows, only its controls
+/// can be used. `dismiss()` (`@Environment(\.dismiss)`) inside it closes it, as setting the
+/// binding to false does; the `onDismiss` action runs when it closes, either way.
+///
+/// Identity: `PresentedSheet` beside the view it is attached to, the content under it
+/// (`Screen/PresentedSheet/EditForm`); a sheet of an item has the item's id on its content
+/// (`Screen/PresentedSheet/EditForm[.id: 42]`), so another item's sheet starts afresh.
+public struct PresentedSheet<Content: View>: View, ModalPresentation {
+    let content: Content
+    let closeAction: () -> Void
+    let onDismiss: (() -> Void)?
+
+    var closesAfterAnyButton: Bool { false }
+
+    func close() { closeAction() }
+
+    public var body: some View {
+        let target = DismissTarget()
+        let close = closeAction
+        target.handler = { close() }
+        return content
+            .attaching(.environment([EnvironmentWrite(id: EnvironmentID(key: DismissKey.self), value: Optional(DismissAction(target: target)) as Any)]))
+            .onDisappear { onDismiss?() }
+    }
+}
+
+extension View {
+    /// Shows the view `content` builds in place of this one while `isPresented` is true (see
+    /// `PresentedSheet`); `onDismiss` runs when it closes.
+    public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: () -> Content) -> PresentingView<Self, PresentedSheet<Content>> {
+        let shown = isPresented.wrappedValue  // read in the body: it re-runs when this changes
+        let sheet = shown ? PresentedSheet(content: content(), closeAction: { isPresented.wrappedValue = false }, onDismiss: onDismiss) : nil
+        return PresentingView(content: self, presented: sheet, coversContent: true)
+    }
+
+    /// Shows the view `content` builds for `item` in place of this one while `item` is not
+    /// nil; setting it to another item shows that item's sheet, its state afresh.
+    public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: (Item) -> Content) -> PresentingView<Self, PresentedSheet<IDView<Content, Item.ID>>> {
+        let sheet = item.wrappedValue.map { shown in
+            PresentedSheet(content: content(shown).id(shown.id), closeAction: { item.wrappedValue = nil }, onDismiss: onDismiss)
+        }
+        return PresentingView(content: self, presented: sheet, coversContent: true)
+    }
+}
