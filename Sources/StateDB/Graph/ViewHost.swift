@@ -252,6 +252,9 @@ public final class ViewHost {
     /// The lines of `node`, with the styles of `.bold()` and `.foregroundStyle(_:)` as SGR
     /// escape sequences (`render()` strips them; the terminal host draws them).
     func renderLines(of node: ViewNode) -> [String] {
+        // A covered view (under a sheet or a pushed screen) draws nothing, whatever modifiers
+        // around it would add (a navigation title).
+        if node.isCovered { return [] }
         var lines: [String]
         if let primitive = node.view as? PrimitiveView {
             if let nodeRendered = primitive as? NodeRenderedView {

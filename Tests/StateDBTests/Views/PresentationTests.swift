@@ -154,6 +154,28 @@ struct PresentationTests {
         #expect(host.render() == "taps 2")
     }
 
+    @Test func drawingModifiersAroundAPresentingViewLeaveThePresentationAlone() throws {
+        struct Titled: View {
+            @State var asking = true
+            @State var editing = false
+            var body: some View {
+                VStack {
+                    Text("list")
+                    Button("Edit") { editing = true }
+                }
+                .alert("Sure?", isPresented: $asking) { Button("Yes") {} }
+                .sheet(isPresented: $editing) { Text("editor") }
+                .navigationTitle("Notes")
+                .padding(.leading, 16)
+            }
+        }
+        let host = ViewHost(root: Titled(), store: .inMemory())
+        #expect(host.render() == "  Notes\n  list\n  [ Edit ]\n▌ Sure?\n▌ [ Yes ]", "one title; the alert neither titled nor padded")
+        try host.button("Yes").tap()
+        try host.button("Edit").tap()
+        #expect(host.render() == "editor", "the covered view draws nothing, its title included")
+    }
+
     @Test func aConfirmationDialogWorksAsAnAlert() throws {
         struct Dialog: View {
             @State var asking = false

@@ -158,13 +158,28 @@ struct ChildList {
     }
 
     /// Attaches `request` to every element added since `first` (the views a modifier's
-    /// content produced: one view, or none for an empty `if`; see `ModifiedView`).
+    /// content produced: one view, or none for an empty `if`; see `ModifiedView`). A drawing
+    /// modifier skips presentations (an alert beside the view): they are drawn apart from the
+    /// view, as SwiftUI draws them over the screen. Environment values reach them.
     mutating func attach(_ request: ViewModifierRequest, fromElement first: Int) {
         guard first < elements.count else { return }
         if attachedModifiers.count < elements.count {
             attachedModifiers += Array(repeating: ElementModifiers(), count: elements.count - attachedModifiers.count)
         }
-        for index in first..<elements.count { attachedModifiers[index].append(request) }
+        for index in first..<elements.count {
+            if case .render = request, presentationElements.contains(index) { continue }
+            attachedModifiers[index].append(request)
+        }
+    }
+
+    /// Elements that present views (see `markPresentations(fromElement:)`); empty for almost
+    /// every list.
+    private var presentationElements: Set<Int> = []
+
+    /// The elements added since `first` are a presentation (`PresentingView`): drawing
+    /// modifiers around the view that presents them do not apply to them.
+    mutating func markPresentations(fromElement first: Int) {
+        for index in first..<elements.count { presentationElements.insert(index) }
     }
 
     /// The modifiers attached to element `index`, or nil when it has none.

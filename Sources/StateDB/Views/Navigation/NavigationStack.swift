@@ -115,10 +115,15 @@ final class NavigationModel {
 @MainActor
 protocol NavigationStackMarker {}
 
-/// Draws a view covered by a navigation stack's later screen as nothing, and takes its
-/// controls out of use, while its state stays.
+/// Draws a view covered by a navigation stack's later screen or a sheet as nothing (see
+/// `ViewHost.renderLines(of:)`), and takes its controls out of use, while its state stays.
 struct CoveredModifier: HidingModifier {
     let hides: Bool
+}
 
-    func renderLines(_ lines: [String]) -> [String] { hides ? [] : lines }
+extension ViewNode {
+    /// Whether a sheet or a later screen covers the node.
+    var isCovered: Bool {
+        !modifiers.isEmpty && modifiers.contains { ($0 as? CoveredModifier)?.hides == true }
+    }
 }

@@ -55,7 +55,9 @@ public struct PresentingView<Content: View, Presented: View>: View, StructuralVi
         let next = list.add(content, position: position, in: block)
         guard let presented else { return }
         if coversContent { list.attach(.render(CoveredModifier(hides: true)), fromElement: first) }
+        let presentedFirst = list.elements.count
         list.add(presented, position: next, in: block)
+        list.markPresentations(fromElement: presentedFirst)
     }
 
     nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
