@@ -166,6 +166,10 @@ struct ChildList {
         if attachedModifiers.count < elements.count {
             attachedModifiers += Array(repeating: ElementModifiers(), count: elements.count - attachedModifiers.count)
         }
+        if case .render(let modifier) = request, modifier.appliesToFirstViewOnly {
+            attachedModifiers[first].append(request)
+            return
+        }
         for index in first..<elements.count {
             if case .render = request, presentationElements.contains(index) { continue }
             attachedModifiers[index].append(request)

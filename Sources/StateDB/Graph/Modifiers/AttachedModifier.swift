@@ -4,10 +4,15 @@
 @MainActor
 protocol AttachedModifier {
     func renderLines(_ lines: [String]) -> [String]
+    /// Whether it goes on the first view its content produced only, presented views included
+    /// (a navigation title: one line above everything the content draws), instead of on every
+    /// view but presented ones.
+    var appliesToFirstViewOnly: Bool { get }
 }
 
 extension AttachedModifier {
     func renderLines(_ lines: [String]) -> [String] { lines }
+    var appliesToFirstViewOnly: Bool { false }
 }
 
 /// What a `ModifiedView` attaches to the views of its content: a request to the graph

@@ -4,6 +4,9 @@
 struct NavigationTitleModifier: AttachedModifier {
     let title: [String]
 
+    /// Once, above all the content draws: a search field before the view included.
+    var appliesToFirstViewOnly: Bool { true }
+
     func renderLines(_ lines: [String]) -> [String] {
         TextStyle.wrap(title, on: TextRun.Style.bold.on, off: TextRun.Style.bold.off) + lines
     }

@@ -39,10 +39,12 @@ extension ViewNode {
     }
 }
 
-/// A view with a presentation attached (`.alert`, `.sheet`): the view, and while shown the
-/// presented view after it, as a sibling of its own type. Structure, like `ModifiedView`: the
-/// view keeps its keys, and the presented view's are the parent's plus its own type
-/// (`Screen/PresentedAlert`, `Screen/PresentedSheet`).
+/// A view with something presented beside it (`.alert`, `.sheet`, `.toolbar`, `.searchable`):
+/// the view, and while shown the presented view after it (before it for a view that
+/// `LeadsContent`: a search field), as a sibling of its own type. Structure, like
+/// `ModifiedView`: the view keeps its keys, and the presented view's are the parent's plus its
+/// own type (`Screen/PresentedAlert`, `Screen/PresentedSheet`, `Screen/Toolbar`). Drawing
+/// modifiers around it apply to the view alone.
 public struct PresentingView<Content: View, Presented: View>: View, StructuralView {
     public typealias Body = Never
     let content: Content
@@ -50,18 +52,40 @@ public struct PresentingView<Content: View, Presented: View>: View, StructuralVi
     /// Draw the content as nothing while the presented view shows (a sheet covers it).
     let coversContent: Bool
 
+    private nonisolated static var presentedLeads: Bool { Presented.self is any LeadsContent.Type }
+
     func addChildren(to list: inout ChildList, position: Int, in block: BlockContext) {
+        if Self.presentedLeads {
+            let next = addPresented(to: &list, position: position, in: block)
+            list.add(content, position: next, in: block)
+            return
+        }
         let first = list.elements.count
         let next = list.add(content, position: position, in: block)
-        guard let presented else { return }
-        if coversContent { list.attach(.render(CoveredModifier(hides: true)), fromElement: first) }
-        let presentedFirst = list.elements.count
-        list.add(presented, position: next, in: block)
-        list.markPresentations(fromElement: presentedFirst)
+        if coversContent && presented != nil { list.attach(.render(CoveredModifier(hides: true)), fromElement: first) }
+        addPresented(to: &list, position: next, in: block)
+    }
+
+    /// Adds the presented view, if shown, at `position`; returns the position after its.
+    @discardableResult
+    private func addPresented(to list: inout ChildList, position: Int, in block: BlockContext) -> Int {
+        guard let presented else { return position + ViewTypeInfo.of(Presented.self).positionCount }
+        let first = list.elements.count
+        let next = list.add(presented, position: position, in: block)
+        list.markPresentations(fromElement: first)
+        return next
     }
 
     nonisolated static func appendShape(to shape: inout BlockShape.Builder, branch: [String], legacy: String) {
-        shape.append(Content.self, branch: branch, legacy: legacy)
-        shape.append(Presented.self, branch: branch, legacy: legacy)
+        if presentedLeads {
+            shape.append(Presented.self, branch: branch, legacy: legacy)
+            shape.append(Content.self, branch: branch, legacy: legacy)
+        } else {
+            shape.append(Content.self, branch: branch, legacy: legacy)
+            shape.append(Presented.self, branch: branch, legacy: legacy)
+        }
     }
 }
+
+/// A presented view drawn before the view it is attached to (a search field).
+protocol LeadsContent {}
