@@ -34,7 +34,10 @@ public struct ControlHandle {
             kind = .stepper
             title = host.renderedText(of: node)
         default:
-            return nil
+            // A view with `.onTapGesture` is a button titled with its own text.
+            guard node.tapAction != nil else { return nil }
+            kind = .button
+            title = ReadTracker.untracked { host.renderLines(of: node).map(TextStyle.stripped).joined(separator: " ") }
         }
         self.node = node
         self.host = host
@@ -78,9 +81,12 @@ public struct ButtonHandle: ControlHandleKind {
     /// Runs the button's action, then updates the host.
     /// - Throws: `DriverError` (`.disabled`) when the button is disabled; nothing runs.
     public func tap() throws(DriverError) {
-        guard let button = control.node.view as? any ActivatableView else { return }
         let node = control.node
-        try control.perform { button.activate(node: node) }
+        if let button = node.view as? any ActivatableView {
+            try control.perform { button.activate(node: node) }
+        } else if let action = node.tapAction {
+            try control.perform(action)
+        }
     }
 }
 

@@ -97,3 +97,37 @@ struct OpacityModifier: AttachedModifier {
         return StyleModifier(.foreground(.secondary)).renderLines(lines)
     }
 }
+
+/// `.badge`: a count or a short text after the view's first line, in parentheses (`Inbox
+/// (3)`), as a list row's badge. A count of 0 and a nil text show no badge, as in SwiftUI.
+struct BadgeModifier: AttachedModifier {
+    let text: String?
+
+    func renderLines(_ lines: [String]) -> [String] {
+        guard let text, !text.isEmpty, let first = lines.first else { return lines }
+        return [first + " (" + text + ")"] + lines.dropFirst()
+    }
+}
+
+extension View {
+    /// A count after the view's first line; none for 0 (see `BadgeModifier`).
+    public func badge(_ count: Int) -> ModifiedView<Self> {
+        modifier(BadgeModifier(text: count == 0 ? nil : String(count)))
+    }
+
+    /// A short text after the view's first line; none for nil.
+    public func badge(_ label: Text?) -> ModifiedView<Self> {
+        modifier(BadgeModifier(text: label?.content))
+    }
+
+    /// A short text after the view's first line, from a string literal; none for nil.
+    public func badge(_ key: LocalizedStringKey?) -> ModifiedView<Self> {
+        badge(key.map { Text($0) })
+    }
+
+    /// A short text after the view's first line, from any string.
+    @_disfavoredOverload
+    public func badge<S: StringProtocol>(_ label: S?) -> ModifiedView<Self> {
+        modifier(BadgeModifier(text: label.map { String($0) }))
+    }
+}

@@ -1,0 +1,23 @@
+/// `.onTapGesture`: makes the view a control the user can activate, as a tap does in SwiftUI.
+/// The driver finds it as a button titled with the view's text (`host.button("Milk")`), the
+/// terminal's cursor stops on it and Enter activates it. Drawn unchanged; it adds nothing to
+/// identity. A `count` other than 1 (a double tap) is accepted and acts on one activation: a
+/// terminal has no taps to count.
+struct TapGestureModifier: AttachedModifier {
+    let action: () -> Void
+}
+
+extension ViewNode {
+    /// The action of an `.onTapGesture` on the node, if any (the innermost).
+    var tapAction: (() -> Void)? {
+        guard !modifiers.isEmpty else { return nil }
+        return modifiers.lazy.compactMap { ($0 as? TapGestureModifier)?.action }.first
+    }
+}
+
+extension View {
+    /// Runs `action` when the view is activated (see `TapGestureModifier`).
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> ModifiedView<Self> {
+        modifier(TapGestureModifier(action: action))
+    }
+}
