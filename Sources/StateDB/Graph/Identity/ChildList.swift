@@ -176,6 +176,15 @@ struct ChildList {
         }
     }
 
+    /// Attaches `request` to element `index` alone (a `TabView`'s covered tabs).
+    mutating func attach(_ request: ViewModifierRequest, toElement index: Int) {
+        guard index < elements.count else { return }
+        if attachedModifiers.count < elements.count {
+            attachedModifiers += Array(repeating: ElementModifiers(), count: elements.count - attachedModifiers.count)
+        }
+        attachedModifiers[index].append(request)
+    }
+
     /// Elements that present views (see `markPresentations(fromElement:)`); empty for almost
     /// every list.
     private var presentationElements: Set<Int> = []

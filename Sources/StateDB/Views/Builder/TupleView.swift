@@ -6,7 +6,7 @@ public struct TupleView<T>: View, StructuralView {
     public typealias Body = Never
     /// The views, as a tuple.
     public let value: T
-    private let children: [any View]
+    let children: [any View]
 
     init<each Content: View>(_ content: repeat each Content) where T == (repeat each Content) {
         value = (repeat each content)
