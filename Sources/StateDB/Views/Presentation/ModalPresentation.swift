@@ -1,13 +1,20 @@
-/// A view presented over the others (an alert, a confirmation dialog, a sheet): while one is
-/// shown, only its controls can be used (the driver, the focus and the terminal see those
-/// alone), as SwiftUI blocks the screen behind a modal presentation.
+/// A view presented over the others (an alert, a confirmation dialog, a sheet, an open menu).
+/// While a modal one is shown, only its controls can be used (the driver, the focus and the
+/// terminal see those alone), as SwiftUI blocks the screen behind it.
 @MainActor
 protocol ModalPresentation {
+    /// Whether only its controls can be used while it shows (not for a menu, which the header
+    /// that opened it closes again).
+    var isModal: Bool { get }
     /// Whether activating a button inside it closes it after the button's action (an alert's
-    /// buttons do; a sheet's do not).
+    /// and a menu's buttons do; a sheet's do not).
     var closesAfterAnyButton: Bool { get }
     /// Closes it (its `isPresented` turns false).
     func close()
+}
+
+extension ModalPresentation {
+    var isModal: Bool { true }
 }
 
 extension ViewHost {
@@ -17,7 +24,7 @@ extension ViewHost {
         var found: ViewNode?
         func search(_ node: ViewNode) {
             if node.isHiddenByModifier { return }
-            if node.view is any ModalPresentation { found = node }
+            if let presentation = node.view as? any ModalPresentation, presentation.isModal { found = node }
             for child in node.children { search(child) }
         }
         search(root)

@@ -39,11 +39,16 @@ public struct ProgressView: View, PrimitiveView, Equatable {
     func renderLines(children: [[String]]) -> [String] {
         let bar: String
         if let fraction = fractionCompleted {
-            let filled = Int((fraction * 10).rounded(.down))
-            bar = "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled) + "] \(Int((fraction * 100).rounded(.down)))%"
+            bar = meterBar(filled: Int((fraction * 10).rounded(.down))) + " \(Int((fraction * 100).rounded(.down)))%"
         } else {
             bar = "[ … ]"
         }
         return (title.map { [$0] } ?? []) + [bar]
     }
+}
+
+/// Ten cells, `filled` of them full (`[███░░░░░░░]`): a progress view's bar, a slider's.
+func meterBar(filled: Int) -> String {
+    let filled = max(0, min(10, filled))
+    return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled) + "]"
 }
