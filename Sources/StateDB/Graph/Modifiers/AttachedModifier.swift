@@ -27,6 +27,8 @@ enum ViewModifierRequest {
 struct ElementModifiers {
     var node: [NodeModifier] = []
     var render: [any AttachedModifier] = []
+    /// The element is a presented view (see `ChildList.markPresentations(fromElement:)`).
+    var isPresentation = false
 
     var isEmpty: Bool { node.isEmpty && render.isEmpty }
 
