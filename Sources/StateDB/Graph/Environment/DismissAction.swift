@@ -1,10 +1,11 @@
 /// What `@Environment(\.dismiss)` gives, as in SwiftUI: call it (`dismiss()`) to close what
 /// the view is in.
 ///
-/// There are no sheets or navigation stacks here, so the only thing to close is the host's
-/// screen, as SwiftUI's dismiss closes a window: the host's `onDismiss` runs. The terminal
-/// host ends its session; a `ViewHost` without an `onDismiss` (in a test, say) does nothing,
-/// as SwiftUI's dismiss does where nothing can be closed.
+/// Inside a sheet it closes the sheet; inside a screen a `NavigationLink` pushed, it pops that
+/// screen. Elsewhere the only thing to close is the host's screen, as SwiftUI's dismiss
+/// closes a window: the host's `onDismiss` runs. The terminal host ends its session; a
+/// `ViewHost` without an `onDismiss` (in a test, say) does nothing, as SwiftUI's dismiss does
+/// where nothing can be closed.
 public struct DismissAction: Sendable {
     let target: DismissTarget?
 
