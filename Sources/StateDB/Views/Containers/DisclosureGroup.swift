@@ -73,7 +73,7 @@ struct DisclosureBody<Label: View, Content: View>: View {
     var body: some View {
         let isExpanded = self.isExpanded
         VStack {
-            DisclosureHeader(isExpanded: isExpanded.wrappedValue, flip: { isExpanded.wrappedValue.toggle() }) { label }
+            ExpansionHeader(isExpanded: isExpanded.wrappedValue, markerLeads: true, flip: { isExpanded.wrappedValue.toggle() }) { label }
             if isExpanded.wrappedValue {
                 content.padding(.leading, 16)
             }
@@ -81,15 +81,20 @@ struct DisclosureBody<Label: View, Content: View>: View {
     }
 }
 
-/// A disclosure group's header: `▸ Title` or `▾ Title`, a button that flips the group.
-struct DisclosureHeader<Label: View>: View, PrimitiveView, ActivatableView {
+/// The header of a disclosure group (`▸ Title`, `▾ Title`) or a menu (`Title ▸`, `Title ▾`):
+/// a button that opens or closes what is below it. Later lines of the label are indented under
+/// the first when the marker leads.
+struct ExpansionHeader<Label: View>: View, PrimitiveView, ActivatableView {
     typealias Body = Never
     let isExpanded: Bool
+    /// The marker goes before the label (a disclosure group), else after it (a menu).
+    let markerLeads: Bool
     let flip: () -> Void
     let label: Label
 
-    init(isExpanded: Bool, flip: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+    init(isExpanded: Bool, markerLeads: Bool, flip: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.isExpanded = isExpanded
+        self.markerLeads = markerLeads
         self.flip = flip
         self.label = label()
     }
@@ -101,9 +106,10 @@ struct DisclosureHeader<Label: View>: View, PrimitiveView, ActivatableView {
     nonisolated static var contentBlocks: [ContentBlock] { [.block(Label.self)] }
 
     func renderLines(children: [[String]]) -> [String] {
-        let marker = isExpanded ? "▾ " : "▸ "
+        let marker = isExpanded ? "▾" : "▸"
         let lines = children.flatMap { $0 }
         guard let first = lines.first else { return [marker] }
-        return [marker + first] + lines.dropFirst().map { $0.isEmpty ? $0 : "  " + $0 }
+        guard markerLeads else { return [first + " " + marker] + lines.dropFirst() }
+        return [marker + " " + first] + lines.dropFirst().map { $0.isEmpty ? $0 : "  " + $0 }
     }
 }

@@ -20,7 +20,7 @@ public struct Menu<Label: View, Content: View>: View {
     public var body: some View {
         let isOpen = $isOpen
         VStack {
-            MenuHeader(isOpen: isOpen.wrappedValue, flip: { isOpen.wrappedValue.toggle() }) { label }
+            ExpansionHeader(isExpanded: isOpen.wrappedValue, markerLeads: false, flip: { isOpen.wrappedValue.toggle() }) { label }
             if isOpen.wrappedValue {
                 MenuItems(content: content, closeMenu: { isOpen.wrappedValue = false }).padding(.leading, 16)
             }
@@ -32,33 +32,6 @@ extension Menu where Label == Text {
     /// A menu titled `title`.
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(content: content) { Text(String(title)) }
-    }
-}
-
-/// A menu's header: its label and `▸` (closed) or `▾` (open), a button that opens and closes it.
-struct MenuHeader<Label: View>: View, PrimitiveView, ActivatableView {
-    typealias Body = Never
-    let isOpen: Bool
-    let flip: () -> Void
-    let label: Label
-
-    init(isOpen: Bool, flip: @escaping () -> Void, @ViewBuilder label: () -> Label) {
-        self.isOpen = isOpen
-        self.flip = flip
-        self.label = label()
-    }
-
-    func activate(node: ViewNode) { flip() }
-
-    func addChildren(to list: inout ChildList) { list.addBlock(label) }
-
-    nonisolated static var contentBlocks: [ContentBlock] { [.block(Label.self)] }
-
-    func renderLines(children: [[String]]) -> [String] {
-        let lines = children.flatMap { $0 }
-        let marker = isOpen ? " ▾" : " ▸"
-        guard let first = lines.first else { return [marker] }
-        return [first + marker] + lines.dropFirst()
     }
 }
 

@@ -10,17 +10,7 @@ public struct Toolbar<Content: View>: View, PrimitiveView {
 
     nonisolated static var contentBlocks: [ContentBlock] { [.block(Content.self)] }
 
-    func renderLines(children: [[String]]) -> [String] {
-        let items = children.filter { !$0.isEmpty }
-        let height = items.map(\.count).max() ?? 0
-        let widths = items.map { $0.map { DisplayWidth.of($0) }.max() ?? 0 }
-        return (0..<height).map { row in
-            items.enumerated().map { index, lines in
-                let line = row < lines.count ? lines[row] : ""
-                return index == items.count - 1 ? line : DisplayWidth.padded(line, to: widths[index])
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-    }
+    func renderLines(children: [[String]]) -> [String] { HStack<EmptyView>.sideBySide(children) }
 }
 
 /// Where a toolbar item goes, as in SwiftUI. A terminal draws every item in one row, in the

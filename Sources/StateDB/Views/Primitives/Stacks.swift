@@ -36,7 +36,11 @@ public struct HStack<Content: View>: View, ContainerView {
         self.content = content()
     }
 
-    func renderLines(children: [[String]]) -> [String] {
+    func renderLines(children: [[String]]) -> [String] { Self.sideBySide(children) }
+
+    /// The children's lines side by side, two spaces apart, each column as wide as its widest
+    /// line (an `HStack`'s, a toolbar's row).
+    static func sideBySide(_ children: [[String]]) -> [String] {
         let columns = children.filter { !$0.isEmpty }
         let height = columns.map(\.count).max() ?? 0
         // Widths in terminal cells, by grapheme cluster: a wide emoji or a decomposed accent
