@@ -71,7 +71,10 @@ struct DocExamplesCompileTests {
         try code.write(to: file, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
+        // A document whose examples declare an `@main` app is compiled as a library's file
+        // (`@main` and top-level code cannot share a file); its blocks hold declarations only.
+        let mode = code.contains("@main") ? ["-parse-as-library"] : []
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + mode + ["-I", modules.path,
                              // The C modules StateDB imports (their module maps are not in the build's folder).
                              "-Xcc", "-fmodule-map-file=" + Self.root.appendingPathComponent("Sources/CSQLite/module.modulemap").path,
                              "-Xcc", "-fmodule-map-file=" + Self.root.appendingPathComponent("Sources/CLibPQ/module.modulemap").path,
