@@ -73,3 +73,49 @@ extension String {
         return result
     }
 }
+
+/// Layers views, back first, as in SwiftUI. A terminal cannot lay text over text, so the
+/// layers are drawn one below the other, back first (a `Color` or a shape behind draws
+/// nothing, so `ZStack { Color.black; Content() }` shows the content). Numbered like `VStack`.
+public struct ZStack<Content: View>: View, ContainerView {
+    public typealias Body = Never
+    public let alignment: Alignment
+    public let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+}
+
+/// `VStack`'s lazy form, as in SwiftUI; drawn as a `VStack` (everything is drawn as text at
+/// once), under its own segment, `LazyVStack`.
+public struct LazyVStack<Content: View>: View, ContainerView {
+    public typealias Body = Never
+    public let alignment: HorizontalAlignment
+    public let spacing: Double?
+    public let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+}
+
+/// `HStack`'s lazy form, as in SwiftUI; drawn as an `HStack`, under its own segment,
+/// `LazyHStack`.
+public struct LazyHStack<Content: View>: View, ContainerView {
+    public typealias Body = Never
+    public let alignment: VerticalAlignment
+    public let spacing: Double?
+    public let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    func renderLines(children: [[String]]) -> [String] { HStack<EmptyView>.sideBySide(children) }
+}
