@@ -156,6 +156,11 @@ public final class TerminalSession {
             commitEdit()
             return .keepRunning
         }
+        if case .character(let character) = key, !isTextField(kind),
+           let target = host.controls.first(where: { $0.keyboardShortcut == character }) {
+            act(on: target) { try $0.activate() }
+            return isDismissed ? .quit : .keepRunning
+        }
         switch key {
         case .control("c"), .control("d"):
             return .quit
@@ -227,6 +232,11 @@ public final class TerminalSession {
     /// message line says so.
     private func act(_ action: (ControlHandle) throws -> Void) {
         guard let handle = focusedHandle else { return }
+        act(on: handle, action)
+    }
+
+    /// Runs an action on `handle` (a control with the shortcut typed, say), as `act` does.
+    private func act(on handle: ControlHandle, _ action: (ControlHandle) throws -> Void) {
         do {
             try action(handle)
         } catch {
