@@ -166,6 +166,8 @@ public final class TerminalSession {
             return .quit
         case .character("q") where !isTextField(kind):
             return .quit
+        case .escape:
+            if host.closeLastPresentation() { refresh() }
         case .tab:
             moveFocus(by: 1)
         case .backTab:

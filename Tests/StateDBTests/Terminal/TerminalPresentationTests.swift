@@ -39,4 +39,15 @@ struct TerminalPresentationTests {
         #expect(!session.snapshot.lines.contains("hello"), "its action ran")
         #expect(host.focusedControl?.title == "Delete all")
     }
+
+    @Test func escapeClosesTheAlertWithoutAnAnswer() {
+        let host = ViewHost(root: Inbox(), store: .inMemory())
+        let session = TerminalSession(host: host)
+        session.handle(.enter)
+        #expect(session.snapshot.lines.contains { $0.hasPrefix("▌") })
+        session.handle(.escape)
+        #expect(!session.snapshot.lines.contains { $0.hasPrefix("▌") }, "closed")
+        #expect(session.snapshot.lines.contains("hello"), "no button's action ran")
+        #expect(session.handle(.escape) == .keepRunning, "with nothing to close, Escape does nothing")
+    }
 }

@@ -21,14 +21,33 @@ extension ViewHost {
     /// Where the usable controls are: the last modal presentation shown, in tree order (the
     /// innermost, when one presents another), else the whole tree.
     var controlsRoot: ViewNode {
+        lastPresentation(modalOnly: true) ?? root
+    }
+
+    /// The node of the presentation shown last in tree order (the innermost, when one
+    /// presents another), or nil; `modalOnly` leaves open menus out.
+    private func lastPresentation(modalOnly: Bool) -> ViewNode? {
         var found: ViewNode?
         func search(_ node: ViewNode) {
             if node.isHiddenByModifier { return }
-            if let presentation = node.view as? any ModalPresentation, presentation.isModal { found = node }
+            if let presentation = node.view as? any ModalPresentation, presentation.isModal || !modalOnly { found = node }
             for child in node.children { search(child) }
         }
         search(root)
-        return found ?? root
+        return found
+    }
+}
+
+extension ViewHost {
+    /// Closes the presentation shown last in tree order (an alert, a sheet, an open menu) as
+    /// Escape does in the terminal, running no button's action, then updates. Returns false,
+    /// changing nothing, when none is shown.
+    @_spi(TerminalHost) @discardableResult
+    public func closeLastPresentation() -> Bool {
+        guard let presentation = lastPresentation(modalOnly: false)?.view as? any ModalPresentation else { return false }
+        ReadTracker.untracked { presentation.close() }
+        update()
+        return true
     }
 }
 
