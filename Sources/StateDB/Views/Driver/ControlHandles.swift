@@ -24,6 +24,9 @@ public struct ControlHandle {
         case let field as TextField:
             kind = .textField
             title = field.title
+        case let field as TextEditorField:
+            kind = .textField
+            title = field.title
         case let field as SecureField:
             kind = .secureField
             title = field.title
