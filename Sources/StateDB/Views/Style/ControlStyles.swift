@@ -30,6 +30,20 @@ extension PickerStyle where Self == RadioGroupPickerStyle { public static var ra
 // MARK: - Toggles
 
 /// How a `Toggle` is drawn in SwiftUI; here every toggle is `[x] Title`.
+/// The size of controls, as in SwiftUI (`.controlSize(.large)`); a terminal has one.
+public enum ControlSize: Sendable, Hashable, CaseIterable { case mini, small, regular, large, extraLarge }
+
+public protocol LabelStyle {}
+public struct DefaultLabelStyle: LabelStyle { public init() {} }
+public struct TitleAndIconLabelStyle: LabelStyle { public init() {} }
+public struct TitleOnlyLabelStyle: LabelStyle { public init() {} }
+public struct IconOnlyLabelStyle: LabelStyle { public init() {} }
+
+extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: Self { .init() } }
+extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: Self { .init() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: Self { .init() } }
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: Self { .init() } }
+
 public protocol ToggleStyle {}
 public struct DefaultToggleStyle: ToggleStyle { public init() {} }
 public struct SwitchToggleStyle: ToggleStyle { public init() {} }
@@ -102,6 +116,13 @@ extension View {
 
     /// Accepted and ignored: a terminal draws every toggle one way.
     public func toggleStyle<S: ToggleStyle>(_ style: S) -> Self { self }
+
+    /// Accepted and ignored: a terminal's controls have one size, a line of text.
+    public func controlSize(_ controlSize: ControlSize) -> Self { self }
+
+    /// Accepted and ignored: a label is drawn as its title (its image is not drawn), whatever
+    /// the style.
+    public func labelStyle<S: LabelStyle>(_ style: S) -> Self { self }
 
     /// Accepted and ignored: a terminal draws every text field one way.
     public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> Self { self }

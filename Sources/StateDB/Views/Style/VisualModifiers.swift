@@ -131,3 +131,42 @@ extension View {
         modifier(BadgeModifier(text: label.map { String($0) }))
     }
 }
+
+extension Text {
+    /// A case to write text in, as in SwiftUI's `.textCase(.uppercase)`.
+    public enum Case: Sendable, Hashable { case uppercase, lowercase }
+}
+
+/// `.textCase`: the view's text in upper or lower case, or as written for nil (the style
+/// sequences it carries are left as they are).
+struct TextCaseModifier: AttachedModifier {
+    let textCase: Text.Case?
+
+    func renderLines(_ lines: [String]) -> [String] { textCase == nil ? lines : lines.map(convert) }
+
+    private func convert(_ line: String) -> String {
+        var result = ""
+        var rest = Substring(line)
+        // Escape sequences (`ESC [ … m`) are copied; the text between them is converted.
+        while let escape = rest.firstIndex(of: "\u{1B}") {
+            result += cased(rest[..<escape])
+            let sequence = rest[escape...]
+            let end = sequence.dropFirst(2).firstIndex { $0.isLetter } ?? sequence.endIndex
+            let stop = end == sequence.endIndex ? end : sequence.index(after: end)
+            result += sequence[..<stop]
+            rest = sequence[stop...]
+        }
+        return result + cased(rest)
+    }
+
+    private func cased(_ text: Substring) -> String {
+        textCase == .uppercase ? text.uppercased() : text.lowercased()
+    }
+}
+
+extension View {
+    /// The view's text in `textCase` (nil: as written).
+    public func textCase(_ textCase: Text.Case?) -> ModifiedView<Self> {
+        modifier(TextCaseModifier(textCase: textCase))
+    }
+}
