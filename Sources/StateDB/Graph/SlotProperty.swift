@@ -45,6 +45,12 @@ protocol AnySlotLocation: AnyObject {
     var isOwnedByView: Bool { get }
 }
 
+/// A value kept in memory per identity (`MemoryStateBox`), which goes when its view leaves the
+/// tree.
+protocol MemoryLocation: AnySlotLocation {
+    func end()
+}
+
 /// A slot shared by key (`@AppStorage`), possibly in a store other than the host's.
 protocol SharedSlotLocation: AnySlotLocation {
     var store: StateStore { get }

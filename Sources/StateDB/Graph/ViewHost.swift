@@ -444,6 +444,7 @@ public final class ViewHost {
         node.isMounted = false
         _ = node.identity  // built while its parent is certainly alive: a gone view may be asked later
         forEachAttachedSlot(of: node) { location in
+            if let memory = location as? any MemoryLocation { memory.end() }
             guard location.isOwnedByView, let cell = location.anyCell else { return }
             store.endSlot(cell)
             movedStateMatcher.noteEnded(cell.key)

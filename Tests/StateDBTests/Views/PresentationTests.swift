@@ -90,7 +90,7 @@ struct PresentationTests {
         try host.button("Milk").tap()
         #expect(host.render() == "Milk × 1\n[ More ]\n[ Done ]")
         #expect(host.controls.map(\.title) == ["More", "Done"])
-        #expect(host.identities.contains("Shopping/PresentedSheet/ItemEditor[.id: 1]/VStack/Button"))
+        #expect(host.identities.contains("Shopping/PresentedSheet/SheetContent/ItemEditor[.id: 1]/VStack/Button"))
         #expect(host.identities.contains("Shopping/VStack/TextField"), "the covered view is still mounted")
         try host.button("More").tap()
         #expect(host.render().hasPrefix("Milk × 2"))

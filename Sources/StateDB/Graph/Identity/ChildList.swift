@@ -158,9 +158,12 @@ struct ChildList {
     }
 
     /// Attaches `request` to every element added since `first` (the views a modifier's
-    /// content produced: one view, or none for an empty `if`; see `ModifiedView`). A drawing
-    /// modifier skips presentations (an alert beside the view): they are drawn apart from the
-    /// view, as SwiftUI draws them over the screen. Environment values reach them.
+    /// content produced: one view, or none for an empty `if`; see `ModifiedView`).
+    ///
+    /// Presentations beside the view (an alert, a toolbar: `PresentingView`) belong to it but
+    /// are not it: environment values reach them, and so does hiding (`.hidden()`, a sheet or
+    /// a pushed screen covering the view hides its toolbar too); other drawing modifiers and
+    /// lifecycle requests (`.onAppear`, `.task`) apply to the view alone, as in SwiftUI.
     mutating func attach(_ request: ViewModifierRequest, fromElement first: Int) {
         guard first < elements.count else { return }
         growAttachedModifiers()
@@ -168,10 +171,20 @@ struct ChildList {
             attachedModifiers[first].append(request)
             return
         }
+        let reachesPresentations = switch request {
+        case .render(let modifier): modifier is any HidingModifier
+        case .node(.environment): true
+        case .node: false
+        }
         for index in first..<elements.count {
-            if case .render = request, attachedModifiers[index].isPresentation { continue }
+            if !reachesPresentations && attachedModifiers[index].isPresentation { continue }
             attachedModifiers[index].append(request)
         }
+    }
+
+    /// Whether element `index` is a presentation beside a view (see `markPresentations`).
+    func isPresentation(at index: Int) -> Bool {
+        index < attachedModifiers.count && attachedModifiers[index].isPresentation
     }
 
     /// Attaches `request` to element `index` alone (a `TabView`'s covered tabs).

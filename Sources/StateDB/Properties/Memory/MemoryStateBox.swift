@@ -19,12 +19,14 @@ import Observation
 /// model through `$model.count` leaves the model where it is, and only the views that read
 /// `count` re-run, as in SwiftUI. Other values always count as changed.
 @usableFromInline
-final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked Sendable {
+final class MemoryStateBox<Value>: StateBox<Value>, MemoryLocation, @unchecked Sendable {
     let tracksReads: Bool
     /// The first attach reports the slot (`notPersisted`); false for values that are never
     /// persisted by design (`@FocusState`), where the report would say nothing useful.
     let reportsNotPersisted: Bool
     private let observation = ValueObservation()
+    /// What `value` starts as, and goes back to when the view leaves the tree (`end()`).
+    private let initialValue: Value
     /// (side lock) The value, when this box is the identity's (or unattached).
     private var value: Value
     /// (side lock) The identity's box, when another box is (a re-created struct's).
@@ -35,6 +37,7 @@ final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked 
     @usableFromInline
     init(initialValue: Value, tracksReads: Bool, reportsNotPersisted: Bool = true) {
         value = initialValue
+        self.initialValue = initialValue
         self.tracksReads = tracksReads
         self.reportsNotPersisted = reportsNotPersisted
     }
@@ -125,6 +128,22 @@ final class MemoryStateBox<Value>: StateBox<Value>, AnySlotLocation, @unchecked 
 
     var anyCell: SlotCell? { nil }
     var isOwnedByView: Bool { true }
+
+    /// The view left the tree: the identity's value goes, as a stored slot's row does. The box
+    /// (and the identity's, when this one forwards to it) is detached and holds its initial
+    /// value again, so a struct the app kept (a navigation link's destination) mounting again
+    /// starts afresh. A class instance given as the initial value is that same instance: what
+    /// was changed in it stays.
+    func end() {
+        let identityBox = resolved
+        for box in identityBox === self ? [self] : [identityBox, self] {
+            box.lock.withLock {
+                box.key = nil
+                box.attachment = nil
+                box.value = box.initialValue
+            }
+        }
+    }
 }
 
 /// The Observation registrar of one in-memory value. A class of its own (not generic), so the

@@ -71,13 +71,28 @@ struct TabViewBody<Content: View>: View, PrimitiveView {
         list.addBlock(content)
         let selected = selection.wrappedValue  // read here: the tabs are covered anew when it changes
         var tabs: [(tag: AnyHashable, title: String)] = []
+        // Whether each element shows: a tab when selected; a tab's presentation (its search
+        // field before it, its toolbar or alert after it) with its tab, and never as a tab.
+        var shows: [Bool?] = []
         for index in first..<list.elements.count {
+            if list.isPresentation(at: index) {
+                shows.append(nil)
+                continue
+            }
+            let position = tabs.count
             let modifiers = list.modifiers(at: index)?.render ?? []
-            let tag = tagsArePositions ? AnyHashable(index - first)
-                : modifiers.lazy.compactMap { ($0 as? TagModifier)?.tag }.last ?? AnyHashable(index - first)
-            let title = modifiers.lazy.compactMap { ($0 as? TabItemModifier)?.title }.last ?? "Tab \(index - first + 1)"
+            let tag = tagsArePositions ? AnyHashable(position)
+                : modifiers.lazy.compactMap { ($0 as? TagModifier)?.tag }.last ?? AnyHashable(position)
+            let title = modifiers.lazy.compactMap { ($0 as? TabItemModifier)?.title }.last ?? "Tab \(position + 1)"
             tabs.append((tag, title))
-            if tag != selected { list.attach(.render(CoveredModifier(hides: true)), toElement: index) }
+            shows.append(tag == selected)
+        }
+        for (offset, shown) in shows.enumerated() {
+            let index = first + offset
+            let owner = shown ?? (list.elements[index].view is any LeadsContent
+                ? shows[offset...].lazy.compactMap { $0 }.first
+                : shows[..<offset].lazy.compactMap { $0 }.last)
+            if owner != true { list.attach(.render(CoveredModifier(hides: true)), toElement: index) }
         }
         list.addBlock(Picker("Tab", selection: selection) {
             ForEach(tabs.indices, id: \.self) { index in Text(tabs[index].title).tag(tabs[index].tag) }

@@ -32,7 +32,8 @@ public struct EventModifiers: OptionSet, Sendable, Hashable {
 /// `.keyboardShortcut`: in the terminal, typing the key activates the control (when no text
 /// field has the cursor), wherever the cursor is; the app's shortcut wins over `q` for quit
 /// (Ctrl-C still quits). Only printable characters work (`"n"`, `"+"`), not `.return` or the
-/// arrows, which move the cursor. Drawn unchanged; no part of identity.
+/// arrows, which move the cursor. It goes on the control itself (a button, a toggle…), not on a
+/// stack around one. Drawn unchanged; no part of identity.
 struct KeyboardShortcutModifier: AttachedModifier {
     let key: KeyEquivalent
 }

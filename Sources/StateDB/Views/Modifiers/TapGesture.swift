@@ -1,5 +1,6 @@
 /// `.onTapGesture`: makes the view a control the user can activate, as a tap does in SwiftUI.
-/// The driver finds it as a button titled with the view's text (`host.button("Milk")`), the
+/// The driver finds it as a button titled with the view's rendered text, modifiers such as a
+/// `.badge` included (`host.button("Milk")`, `host.button("Inbox (3)")`), the
 /// terminal's cursor stops on it and Enter activates it. Drawn unchanged; it adds nothing to
 /// identity. A `count` other than 1 (a double tap) is accepted and acts on one activation: a
 /// terminal has no taps to count.

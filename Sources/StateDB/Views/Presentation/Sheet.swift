@@ -3,9 +3,10 @@
 /// can be used. `dismiss()` (`@Environment(\.dismiss)`) inside it closes it, as setting the
 /// binding to false does; the `onDismiss` action runs when it closes, either way.
 ///
-/// Identity: `PresentedSheet` beside the view it is attached to, the content under it
-/// (`Screen/PresentedSheet/EditForm`); a sheet of an item has the item's id on its content
-/// (`Screen/PresentedSheet/EditForm[.id: 42]`), so another item's sheet starts afresh.
+/// Identity: `PresentedSheet` beside the view it is attached to, the content under its
+/// `SheetContent` (`Screen/PresentedSheet/SheetContent/EditForm`); a sheet of an item has the
+/// item's id on its content (`…/SheetContent/EditForm[.id: 42]`), so another item's sheet
+/// starts afresh.
 public struct PresentedSheet<Content: View>: View, ModalPresentation {
     let content: Content
     let closeAction: () -> Void
@@ -19,10 +20,18 @@ public struct PresentedSheet<Content: View>: View, ModalPresentation {
         let target = DismissTarget()
         let close = closeAction
         target.handler = { close() }
-        return content
+        // One node around the content, so `onDismiss` runs once, when the sheet goes, however
+        // many views the content has and whichever branch of it shows.
+        return SheetContent(content: content)
             .attaching(.environment([EnvironmentWrite(id: EnvironmentID(key: DismissKey.self), value: Optional(DismissAction(target: target)) as Any)]))
             .onDisappear { onDismiss?() }
     }
+}
+
+/// A sheet's content, one node for as long as the sheet shows.
+public struct SheetContent<Content: View>: View, ContainerView {
+    public typealias Body = Never
+    public let content: Content
 }
 
 extension View {
