@@ -88,34 +88,10 @@ public struct ZStack<Content: View>: View, ContainerView {
     }
 }
 
-/// `VStack`'s lazy form, as in SwiftUI; drawn as a `VStack` (everything is drawn as text at
-/// once), under its own segment, `LazyVStack`.
-public struct LazyVStack<Content: View>: View, ContainerView {
-    public typealias Body = Never
-    public let alignment: HorizontalAlignment
-    public let spacing: Double?
-    public let content: Content
+/// `VStack`'s lazy form, as in SwiftUI: here the same `VStack` (everything is drawn as text at
+/// once), so switching between the two keeps every key inside.
+public typealias LazyVStack<Content: View> = VStack<Content>
 
-    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment
-        self.spacing = spacing
-        self.content = content()
-    }
-}
-
-/// `HStack`'s lazy form, as in SwiftUI; drawn as an `HStack`, under its own segment,
-/// `LazyHStack`.
-public struct LazyHStack<Content: View>: View, ContainerView {
-    public typealias Body = Never
-    public let alignment: VerticalAlignment
-    public let spacing: Double?
-    public let content: Content
-
-    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment
-        self.spacing = spacing
-        self.content = content()
-    }
-
-    func renderLines(children: [[String]]) -> [String] { HStack<EmptyView>.sideBySide(children) }
-}
+/// `HStack`'s lazy form, as in SwiftUI: here the same `HStack`, so switching between the two
+/// keeps every key inside.
+public typealias LazyHStack<Content: View> = HStack<Content>
