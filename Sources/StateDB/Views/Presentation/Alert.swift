@@ -84,7 +84,7 @@ extension View {
     /// An alert with a message below its title.
     public func alert<A: View, M: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> PresentingView<Self, PresentedAlert<A, M>> {
         let shown = isPresented.wrappedValue  // read in the body: it re-runs when this changes
-        return PresentingView(content: self, presented: shown ? PresentedAlert(title: title, actions: actions(), message: message(), isPresented: isPresented) : nil, coversContent: false)
+        return PresentingView(content: self, presented: shown ? PresentedAlert(title: title, actions: actions(), message: message(), isPresented: isPresented) : nil)
     }
 
     /// An alert titled with a string literal (with interpolations).
@@ -113,8 +113,8 @@ extension View {
     /// buttons and message are built from the data.
     public func alert<S: StringProtocol, A: View, M: View, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> PresentingView<Self, PresentedAlert<A, M>> {
         let shown = isPresented.wrappedValue  // read in the body: it re-runs when this changes
-        guard shown, let data else { return PresentingView(content: self, presented: nil, coversContent: false) }
-        return PresentingView(content: self, presented: PresentedAlert(title: Text(String(title)), actions: actions(data), message: message(data), isPresented: isPresented), coversContent: false)
+        guard shown, let data else { return PresentingView(content: self, presented: nil) }
+        return PresentingView(content: self, presented: PresentedAlert(title: Text(String(title)), actions: actions(data), message: message(data), isPresented: isPresented))
     }
 
     /// A confirmation dialog: an alert whose buttons offer choices about an action (drawn and

@@ -16,11 +16,11 @@ public struct Background<Content: View>: View, ContainerView, LeadsContent {
 extension View {
     /// `content` after this view (see `Overlay`); `alignment` is kept by SwiftUI, not here.
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> PresentingView<Self, Overlay<V>> {
-        PresentingView(content: self, presented: Overlay(content: content()), coversContent: false)
+        PresentingView(content: self, presented: Overlay(content: content()))
     }
 
     /// `content` before this view (see `Overlay`).
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> PresentingView<Self, Background<V>> {
-        PresentingView(content: self, presented: Background(content: content()), coversContent: false)
+        PresentingView(content: self, presented: Background(content: content()))
     }
 }

@@ -9,10 +9,9 @@ public struct PresentingView<Content: View, Presented: View>: View, StructuralVi
     public typealias Body = Never
     let content: Content
     let presented: Presented?
-    /// Draw the content as nothing while the presented view shows (a sheet covers it).
-    let coversContent: Bool
 
     private nonisolated static var presentedLeads: Bool { Presented.self is any LeadsContent.Type }
+    private nonisolated static var presentedCovers: Bool { Presented.self is any CoversContent.Type }
 
     func addChildren(to list: inout ChildList, position: Int, in block: BlockContext) {
         if Self.presentedLeads {
@@ -22,7 +21,7 @@ public struct PresentingView<Content: View, Presented: View>: View, StructuralVi
         }
         let first = list.elements.count
         let next = list.add(content, position: position, in: block)
-        if coversContent && presented != nil { list.attach(.render(CoveredModifier(hides: true)), fromElement: first) }
+        if Self.presentedCovers && presented != nil { list.attach(.render(CoveredModifier(hides: true)), fromElement: first) }
         addPresented(to: &list, position: next, in: block)
     }
 
@@ -49,3 +48,7 @@ public struct PresentingView<Content: View, Presented: View>: View, StructuralVi
 
 /// A presented view drawn before the view it is attached to (a search field).
 protocol LeadsContent {}
+
+/// A presented view drawn in place of the view it is attached to, which stays mounted and
+/// draws nothing meanwhile (a sheet).
+protocol CoversContent {}

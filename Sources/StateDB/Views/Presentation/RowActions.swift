@@ -35,11 +35,11 @@ extension View {
     /// Buttons for the row, drawn after it (see `SwipeActions`).
     public func swipeActions<Content: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
                                            @ViewBuilder content: () -> Content) -> PresentingView<Self, SwipeActions<Content>> {
-        PresentingView(content: self, presented: SwipeActions(content: content()), coversContent: false)
+        PresentingView(content: self, presented: SwipeActions(content: content()))
     }
 
     /// A menu of actions for the view, drawn after it (see `ContextMenu`).
     public func contextMenu<Content: View>(@ViewBuilder menuItems: () -> Content) -> PresentingView<Self, ContextMenu<Content>> {
-        PresentingView(content: self, presented: ContextMenu(content: menuItems()), coversContent: false)
+        PresentingView(content: self, presented: ContextMenu(content: menuItems()))
     }
 }

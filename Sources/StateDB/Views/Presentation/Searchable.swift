@@ -24,7 +24,7 @@ extension View {
     /// A search field bound to `text` before this view (see `SearchField`); the view filters
     /// what it shows by the text itself, as in SwiftUI.
     public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: String? = nil) -> PresentingView<Self, SearchField> {
-        PresentingView(content: self, presented: SearchField(text: text, prompt: prompt ?? "Search"), coversContent: false)
+        PresentingView(content: self, presented: SearchField(text: text, prompt: prompt ?? "Search"))
     }
 
     /// The same, with the prompt as a `Text`.

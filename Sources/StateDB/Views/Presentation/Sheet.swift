@@ -7,7 +7,7 @@
 /// `SheetContent` (`Screen/PresentedSheet/SheetContent/EditForm`); a sheet of an item has the
 /// item's id on its content (`…/SheetContent/EditForm[.id: 42]`), so another item's sheet
 /// starts afresh.
-public struct PresentedSheet<Content: View>: View, ModalPresentation {
+public struct PresentedSheet<Content: View>: View, ModalPresentation, CoversContent {
     let content: Content
     let closeAction: () -> Void
     let onDismiss: (() -> Void)?
@@ -40,7 +40,7 @@ extension View {
     public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: () -> Content) -> PresentingView<Self, PresentedSheet<Content>> {
         let shown = isPresented.wrappedValue  // read in the body: it re-runs when this changes
         let sheet = shown ? PresentedSheet(content: content(), closeAction: { isPresented.wrappedValue = false }, onDismiss: onDismiss) : nil
-        return PresentingView(content: self, presented: sheet, coversContent: true)
+        return PresentingView(content: self, presented: sheet)
     }
 
     /// Shows the view `content` builds for `item` in place of this one while `item` is not
@@ -49,6 +49,6 @@ extension View {
         let sheet = item.wrappedValue.map { shown in
             PresentedSheet(content: content(shown).id(shown.id), closeAction: { item.wrappedValue = nil }, onDismiss: onDismiss)
         }
-        return PresentingView(content: self, presented: sheet, coversContent: true)
+        return PresentingView(content: self, presented: sheet)
     }
 }

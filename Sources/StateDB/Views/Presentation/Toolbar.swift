@@ -70,6 +70,6 @@ extension View {
     /// Toolbar items (buttons, `ToolbarItem`s, `ToolbarItemGroup`s), drawn in a row after this
     /// view (see `Toolbar`).
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> PresentingView<Self, Toolbar<Content>> {
-        PresentingView(content: self, presented: Toolbar(content: content()), coversContent: false)
+        PresentingView(content: self, presented: Toolbar(content: content()))
     }
 }
