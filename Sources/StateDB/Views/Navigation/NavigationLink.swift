@@ -7,29 +7,62 @@
 /// NavigationLink(destination: DetailView(item: item)) { Label(item.name, systemImage: "doc") }
 /// ```
 ///
-/// Outside a `NavigationStack` it does nothing when activated. `NavigationLink(value:)` with
-/// `.navigationDestination(for:)` is not supported.
+/// A link may push a value instead, drawn by the `.navigationDestination(for:)` registered
+/// for its type inside the stack (see `NavigationStack`):
+///
+/// ```swift
+/// NavigationLink(note.title, value: note.id)
+/// ```
+///
+/// Outside a `NavigationStack` it does nothing when activated; a nil value neither.
 public struct NavigationLink<Label: View, Destination: View>: View {
     @Environment(NavigationModel.self) private var stack: NavigationModel?
     private let label: Label
-    private let destination: Destination
+    /// Nil for a link that pushes a value.
+    private let destination: Destination?
+    /// What a link without a destination pushes (nil: nothing).
+    private let value: AnyHashable?
 
     /// A link whose destination and label are views built by the closures.
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
-        self.destination = destination()
-        self.label = label()
+        self.init(destination: destination(), label: label)
     }
 
     /// A link to `destination` labelled by the view `label` builds (SwiftUI's older spelling).
     public init(destination: Destination, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()
+        value = nil
     }
 
     public var body: some View {
+        NavigationLinkControl(push: pushAction()) { label }
+    }
+
+    /// What activating the link does, given its identity relative to its stack.
+    private func pushAction() -> (String) -> Void {
         let stack = self.stack
-        let destination = self.destination
-        NavigationLinkControl(push: { link in stack?.push(AnyView(destination), link: link) }) { label }
+        if let destination {
+            return { link in stack?.push(AnyView(destination), link: link) }
+        }
+        let value = self.value
+        return { _ in if let value { stack?.push(value: value) } }
+    }
+}
+
+extension NavigationLink where Destination == Never {
+    /// A link that pushes `value` on the stack's path, labelled by the view `label` builds.
+    public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.value = value.map { AnyHashable($0) }
+        destination = nil
+    }
+}
+
+extension NavigationLink where Label == Text, Destination == Never {
+    /// A link titled `title` that pushes `value` on the stack's path.
+    public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
+        self.init(value: value) { Text(String(title)) }
     }
 }
 

@@ -1,6 +1,6 @@
 import Observation
 
-/// A stack of screens, as in SwiftUI: the root view, and on top of it the destinations of the
+/// A stack of screens, as in SwiftUI: the root view, and on top of it the screens of the
 /// `NavigationLink`s activated inside it.
 ///
 /// ```swift
@@ -12,31 +12,62 @@ import Observation
 /// }
 /// ```
 ///
-/// Only the top screen is drawn. Above a destination, `[ Back ]` pops it, as
+/// Only the top screen is drawn. Above a screen, `[ Back ]` pops it, as
 /// `@Environment(\.dismiss)` called inside it does. The screens under the top stay mounted,
 /// hidden (their controls cannot be used), so their state is there when they show again; a
-/// popped destination ends, and its slots go with it, as in SwiftUI. Which destinations are
-/// pushed is kept in memory: a restart starts at the root (`NavigationStack(path:)` is not
-/// supported).
+/// popped screen ends, and its slots go with it, as in SwiftUI.
 ///
-/// Identity: a `NavigationStack` segment, the root under it as in a `VStack`. A destination
-/// is keyed by the link that pushed it, relative to the stack, so each link's screen has its
-/// own slots, under its path from the stack joined by ` › `:
+/// Screens come two ways, as in SwiftUI, and the stack shows the values first, then the views:
+/// - **Values**: `NavigationLink(_:value:)` pushes a value, drawn by the
+///   `.navigationDestination(for:)` registered inside the stack for its type. They make the
+///   stack's path: bound with `NavigationStack(path:)` to an array (or a `NavigationPath`), the
+///   app pushes and pops by changing it, and an array of a `Codable` type kept in `@State`
+///   survives a restart: the app opens on the screens it showed. Unbound, the path is kept in
+///   memory.
+/// - **Views**: `NavigationLink(_:destination:)` pushes its destination view. Which ones are
+///   pushed is kept in memory: a restart starts without them.
+///
+/// Identity: a `NavigationStack` segment, the root under it as in a `VStack`. A value's screen
+/// is keyed by its place in the path and its type (`NavigationDestination[id: "path 0:
+/// Note.ID"]`), so after a restart the same path finds its screens' state again. A view's
+/// screen is keyed by the link that pushed it, relative to the stack, so each link's screen
+/// has its own slots, under its path from the stack joined by ` › `:
 /// `…/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: "VStack ›
 /// List › NavigationLink"]/VStack/NoteDetail[any]` (`[any]`: it is held as an `AnyView`).
 public struct NavigationStack<Root: View>: View, NavigationStackMarker {
     @State private var model: NavigationModel
     private let root: Root
+    private let path: NavigationModel.PathAccess?
 
-    /// A stack whose bottom screen is `root`.
+    /// A stack whose bottom screen is `root`; its path is kept in memory.
     public init(@ViewBuilder root: () -> Root) {
         _model = State(inMemoryUnreported: NavigationModel())
         self.root = root()
+        path = nil
+    }
+
+    /// A stack whose screens above `root` are the values of `path`, first at the bottom: the
+    /// app pushes by appending, pops by removing, and the stack's links and `[ Back ]` change
+    /// `path` too. A link's value of another type than the array's is not pushed.
+    public init<Data>(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+        _model = State(inMemoryUnreported: NavigationModel())
+        self.root = root()
+        self.path = NavigationModel.PathAccess(
+            get: { path.wrappedValue.map { AnyHashable($0) } },
+            set: { values in path.wrappedValue = Data(values.compactMap { $0.base as? Data.Element }) })
+    }
+
+    /// A stack whose screens above `root` are the values of `path`, of any types.
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
+        _model = State(inMemoryUnreported: NavigationModel())
+        self.root = root()
+        self.path = NavigationModel.PathAccess(get: { path.wrappedValue.elements }, set: { path.wrappedValue.elements = $0 })
     }
 
     public var body: some View {
-        let model = self.model
-        let isCovered = !model.destinations.isEmpty
+        let model = self.model.bound(to: path)
+        let isCovered = !model.path.isEmpty || !model.destinations.isEmpty
         VStack {
             root.modifier(CoveredModifier(hides: isCovered))
             NavigationDestinations(model: model)
@@ -48,16 +79,31 @@ public struct NavigationStack<Root: View>: View, NavigationStackMarker {
 /// `NavigationView`, SwiftUI's older name for a stack: the same `NavigationStack`.
 public typealias NavigationView<Content: View> = NavigationStack<Content>
 
-/// The destinations pushed on a `NavigationStack`, bottom first, each covering the ones below.
+/// The screens pushed on a `NavigationStack`, bottom first, each covering the ones below: the
+/// path's values, then the links' views.
 struct NavigationDestinations: View {
     let model: NavigationModel
 
+    private struct Screen {
+        let id: String
+        let view: AnyView
+        let dismissTarget: DismissTarget
+    }
+
     var body: some View {
-        let destinations = model.destinations
-        ForEach(Array(destinations.enumerated()), id: \.element.link) { depth, destination in
-            NavigationDestination(view: destination.view, back: { model.pop(to: depth) })
-                .modifier(CoveredModifier(hides: depth != destinations.count - 1))
-                .attaching(.environment([EnvironmentWrite(id: EnvironmentID(key: DismissKey.self), value: Optional(DismissAction(target: destination.dismissTarget)) as Any)]))
+        // Read, so that a destination registered after this body ran (inside a screen) draws
+        // the values waiting for it.
+        _ = model.registeredTypes
+        let path = model.path
+        var screens = path.enumerated().map { index, value in
+            Screen(id: "path \(index): \(NavigationModel.typeName(of: value))", view: model.destination(for: value),
+                   dismissTarget: model.pathDismissTarget(at: index))
+        }
+        screens += model.destinations.map { Screen(id: $0.link, view: $0.view, dismissTarget: $0.dismissTarget) }
+        return ForEach(Array(screens.enumerated()), id: \.element.id) { depth, screen in
+            NavigationDestination(view: screen.view, back: { screen.dismissTarget.handler?() })
+                .modifier(CoveredModifier(hides: depth != screens.count - 1))
+                .attaching(.environment([EnvironmentWrite(id: EnvironmentID(key: DismissKey.self), value: Optional(DismissAction(target: screen.dismissTarget)) as Any)]))
         }
     }
 }
@@ -75,8 +121,8 @@ struct NavigationDestination: View {
     }
 }
 
-/// What a `NavigationStack` has pushed, shared with the links inside it through the
-/// environment.
+/// What a `NavigationStack` has pushed, shared with the links and destinations inside it
+/// through the environment.
 @MainActor
 @Observable
 final class NavigationModel {
@@ -88,26 +134,98 @@ final class NavigationModel {
         let dismissTarget: DismissTarget
     }
 
+    /// A stack's bound path, read and written as values of any type.
+    struct PathAccess {
+        let get: () -> [AnyHashable]
+        let set: ([AnyHashable]) -> Void
+    }
+
+    /// The screens views pushed, above the path's.
     private(set) var destinations: [Destination] = []
+    /// The path of a stack not bound to one.
+    private var unboundPath: [AnyHashable] = []
+    /// How many types have a destination: a body that draws the path reads it.
+    private(set) var registeredTypes = 0
+    /// The bound path, set by the stack's body each time it runs.
+    @ObservationIgnored var pathAccess: PathAccess?
+    /// What draws a value, by its type (`.navigationDestination(for:)`).
+    @ObservationIgnored private var builders: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    /// Where `dismiss()` in the path's screen at each depth leads.
+    @ObservationIgnored private var pathDismissTargets: [DismissTarget] = []
+
+    /// The values pushed, bottom first (reading a bound path reads its binding).
+    var path: [AnyHashable] { pathAccess?.get() ?? unboundPath }
+
+    /// This model, reading and writing the stack's path through `path` (nil: its own).
+    func bound(to path: PathAccess?) -> NavigationModel {
+        pathAccess = path
+        return self
+    }
+
+    private func setPath(_ values: [AnyHashable]) {
+        if let pathAccess { pathAccess.set(values) } else { unboundPath = values }
+    }
 
     /// Pushes `view`, the destination of the link whose identity relative to the stack is
     /// `link`, on top. A link whose destination is already pushed (activated twice before the
     /// screen changed) brings it back to the top instead.
     func push(_ view: AnyView, link: String) {
         if let depth = destinations.firstIndex(where: { $0.link == link }) {
-            pop(to: depth + 1)
+            popViews(to: depth + 1)
             return
         }
         let target = DismissTarget()
         let depth = destinations.count
-        target.handler = { [weak self] in self?.pop(to: depth) }
+        target.handler = { [weak self] in self?.popViews(to: depth) }
         destinations.append(Destination(link: link, view: view, dismissTarget: target))
     }
 
-    /// Pops the destination at `depth` and every one above it.
-    func pop(to depth: Int) {
+    /// Pushes `value` on the path. The views' screens close first: they are drawn above the
+    /// path's, so the value's screen would be hidden under them.
+    func push(value: AnyHashable) {
+        destinations.removeAll()
+        setPath(path + [value])
+    }
+
+    /// Pops the views' screens from `depth` up.
+    private func popViews(to depth: Int) {
         guard depth < destinations.count else { return }
         destinations.removeSubrange(depth...)
+    }
+
+    /// Pops the path's values from `depth` up, and every view's screen.
+    private func popPath(to depth: Int) {
+        destinations.removeAll()
+        let path = self.path
+        guard depth < path.count else { return }
+        setPath(Array(path.prefix(depth)))
+    }
+
+    /// Where `dismiss()` in the path's screen at `depth` leads: popping it.
+    func pathDismissTarget(at depth: Int) -> DismissTarget {
+        while pathDismissTargets.count <= depth {
+            let target = DismissTarget()
+            let targetDepth = pathDismissTargets.count
+            target.handler = { [weak self] in self?.popPath(to: targetDepth) }
+            pathDismissTargets.append(target)
+        }
+        return pathDismissTargets[depth]
+    }
+
+    /// Makes `build` draw the values of type `D` (the last registration of a type wins).
+    func register<D: Hashable>(_ type: D.Type, build: @escaping (D) -> AnyView) {
+        let isNew = builders.updateValue({ build($0.base as! D) }, forKey: ObjectIdentifier(type)) == nil
+        if isNew { registeredTypes += 1 }
+    }
+
+    /// `value`'s screen: what its type's destination draws, or a line saying none is registered.
+    func destination(for value: AnyHashable) -> AnyView {
+        if let build = builders[ObjectIdentifier(Swift.type(of: value.base))] { return build(value) }
+        return AnyView(Text("No navigationDestination(for: \(Self.typeName(of: value)).self) in this NavigationStack."))
+    }
+
+    nonisolated static func typeName(of value: AnyHashable) -> String {
+        String(describing: Swift.type(of: value.base))
     }
 }
 

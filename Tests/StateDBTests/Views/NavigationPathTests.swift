@@ -1,0 +1,201 @@
+import Foundation
+import StateDB
+import Testing
+
+// `NavigationLink(value:)`, `.navigationDestination(for:)` and `NavigationStack(path:)`: values
+// pushed on the stack's path are drawn by their type's destination, the app drives the path,
+// and a path kept in `@State` brings its screens, and their state, back after a restart.
+
+private struct PathNote: Hashable, Codable {
+    let id: Int
+    let title: String
+}
+
+private let notes = [PathNote(id: 1, title: "Groceries"), PathNote(id: 2, title: "Ideas")]
+
+/// A stack with a path of its own (unbound).
+private struct UnboundNotes: View {
+    var body: some View {
+        NavigationStack {
+            List {
+                ForEach(notes, id: \.id) { note in
+                    NavigationLink(note.title, value: note)
+                }
+                NavigationLink("Settings", value: "settings")
+            }
+            .navigationDestination(for: PathNote.self) { note in NoteScreen(note: note) }
+            .navigationDestination(for: String.self) { name in Text("screen \(name)") }
+        }
+    }
+}
+
+private struct NoteScreen: View {
+    let note: PathNote
+    @State var stars = 0
+    @Environment(\.dismiss) private var dismiss
+    var body: some View {
+        VStack {
+            Text("\(note.title): \(stars) stars")
+            Button("Star") { stars += 1 }
+            Button("Done") { dismiss() }
+            NavigationLink("Versions", value: note.id)
+        }
+    }
+}
+
+/// A stack bound to a path of note ids kept in a stored `@State`.
+private struct BoundNotes: View {
+    @State var path: [Int] = []
+    var body: some View {
+        VStack {
+            Text("path: \(path.map(String.init).joined(separator: ","))")
+            Button("Open both") { path = [1, 2] }
+            NavigationStack(path: $path) {
+                List {
+                    ForEach(notes, id: \.id) { note in
+                        NavigationLink(note.title, value: note.id)
+                    }
+                    NavigationLink("Wrong type", value: "text")
+                }
+                .navigationDestination(for: Int.self) { id in
+                    NoteScreen(note: notes.first { $0.id == id }!)
+                }
+            }
+        }
+    }
+}
+
+/// A stack bound to a `NavigationPath`, with a destination registered only inside a screen.
+private struct MixedPathNotes: View {
+    @State var path = NavigationPath()
+    var body: some View {
+        VStack {
+            Button("Push 7 and a") { path.append(7); path.append("a") }
+            Text("depth \(path.count)")
+            NavigationStack(path: $path) {
+                Text("root")
+                    .navigationDestination(for: Int.self) { number in
+                        Text("number \(number)")
+                            .navigationDestination(for: String.self) { text in Text("text \(text)") }
+                    }
+            }
+        }
+    }
+}
+
+@MainActor
+struct NavigationPathTests {
+    @Test func aValueLinkPushesWhatItsTypesDestinationDraws() throws {
+        let host = ViewHost(root: UnboundNotes(), store: .inMemory())
+        #expect(host.render() == "Groceries >\nIdeas >\nSettings >")
+        try host.button("Ideas").tap()
+        #expect(host.render() == """
+            [ Back ]
+            Ideas: 0 stars
+            [ Star ]
+            [ Done ]
+            Versions >
+            """)
+        try host.button("Back").tap()
+        try host.button("Settings").tap()
+        #expect(host.render() == "[ Back ]\nscreen settings", "each type has its own destination")
+    }
+
+    @Test func aValueWithoutADestinationSaysSo() throws {
+        let host = ViewHost(root: UnboundNotes(), store: .inMemory())
+        try host.button("Groceries").tap()
+        try host.button("Versions").tap()
+        #expect(host.render() == "[ Back ]\nNo navigationDestination(for: Int.self) in this NavigationStack.")
+        try host.button("Back").tap()
+        #expect(host.render().hasPrefix("[ Back ]\nGroceries: 0 stars"))
+    }
+
+    @Test func dismissPopsAValuesScreenAndAPoppedScreensStateGoes() throws {
+        let host = ViewHost(root: UnboundNotes(), store: .inMemory())
+        try host.button("Groceries").tap()
+        try host.button("Star").tap()
+        #expect(host.render().contains("Groceries: 1 stars"))
+        try host.button("Done").tap()
+        #expect(host.render() == "Groceries >\nIdeas >\nSettings >")
+        try host.button("Groceries").tap()
+        #expect(host.render().contains("Groceries: 0 stars"), "popped: its state went, as in SwiftUI")
+    }
+
+    @Test func theBoundPathDrivesTheScreensAndTheLinksAndBackChangeIt() throws {
+        let host = ViewHost(root: BoundNotes(), store: .inMemory())
+        try host.button("Open both").tap()
+        #expect(host.render() == """
+            path: 1,2
+            [ Open both ]
+            [ Back ]
+            Ideas: 0 stars
+            [ Star ]
+            [ Done ]
+            Versions >
+            """, "the app pushed two screens; the top one is drawn")
+        try host.button("Back").tap()
+        #expect(host.render().hasPrefix("path: 1\n"), "Back removed the top value from the app's path")
+        #expect(host.render().contains("Groceries: 0 stars"))
+        try host.button("Versions").tap()
+        #expect(host.render().hasPrefix("path: 1,1\n"), "a link appended its value to the app's path")
+        try host.button("Done").tap()
+        try host.button("Done").tap()
+        #expect(host.render() == "path:\n[ Open both ]\nGroceries >\nIdeas >\nWrong type >")
+        try host.button("Wrong type").tap()
+        #expect(host.render().hasPrefix("path:\n"), "a value of another type than the path's is not pushed")
+    }
+
+    @Test func aStoredPathReopensOnItsScreensWithTheirState() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: directory.storePath)
+            let host = ViewHost(root: BoundNotes(), store: store)
+            try host.button("Ideas").tap()
+            try host.button("Star").tap()
+            try host.button("Star").tap()
+            store.close()
+        }
+        let store = try StateStore(path: directory.storePath)
+        let host = ViewHost(root: BoundNotes(), store: store)
+        #expect(host.render() == """
+            path: 2
+            [ Open both ]
+            [ Back ]
+            Ideas: 2 stars
+            [ Star ]
+            [ Done ]
+            Versions >
+            """, "the path and the pushed screen's own state came back")
+        #expect(host.identities.contains(#"BoundNotes/VStack/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: "path 0: Int"]/VStack/NoteScreen[any]"#))
+        try host.button("Back").tap()
+        store.close()
+        let reopened = try StateStore(path: directory.storePath)
+        #expect(ViewHost(root: BoundNotes(), store: reopened).render().hasPrefix("path:\n"), "popping was stored too")
+        reopened.close()
+    }
+
+    @Test func aNavigationPathHoldsValuesOfAnyTypeAndADestinationInsideAScreenDrawsTheNext() throws {
+        let host = ViewHost(root: MixedPathNotes(), store: .inMemory())
+        #expect(host.render() == "[ Push 7 and a ]\ndepth 0\nroot")
+        try host.button("Push 7 and a").tap()
+        #expect(host.render() == "[ Push 7 and a ]\ndepth 2\n[ Back ]\nNo navigationDestination(for: String.self) in this NavigationStack.",
+                "registered while the Int screen mounted, under the screens drawn first")
+        // The registration asked for another update, as a write during a body does; a terminal
+        // session runs it at once.
+        host.update()
+        #expect(host.render() == "[ Push 7 and a ]\ndepth 2\n[ Back ]\ntext a",
+                "the String destination registered inside the Int screen draws the value above it")
+        try host.button("Back").tap()
+        #expect(host.render() == "[ Push 7 and a ]\ndepth 1\n[ Back ]\nnumber 7")
+    }
+
+    @Test func navigationPathCountsAppendsAndRemoves() {
+        var path = NavigationPath([3, 4])
+        path.append("x")
+        #expect(path.count == 3)
+        path.removeLast(2)
+        #expect(path == NavigationPath([3]))
+        path.removeLast()
+        #expect(path.isEmpty)
+    }
+}
