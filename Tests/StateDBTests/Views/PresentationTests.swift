@@ -133,6 +133,36 @@ struct PresentationTests {
         #expect(host.render().hasPrefix("closed 2"), "closed by the binding: onDismiss ran too")
     }
 
+    @Test func aFullScreenCoverAndAPopoverShowAsSheets() throws {
+        struct Pick: Identifiable { let id: Int }
+        struct Covered: View {
+            @State var covering = false
+            @State var closings = 0
+            @State var picked: Pick?
+            var body: some View {
+                VStack {
+                    Text("closed \(closings)")
+                    Button("Cover") { covering = true }
+                    Button("Pick") { picked = Pick(id: 7) }
+                }
+                .fullScreenCover(isPresented: $covering, onDismiss: { closings += 1 }) { CloseButton() }
+                .popover(item: $picked, arrowEdge: .top) { pick in Text("picked \(pick.id)") }
+            }
+        }
+        struct CloseButton: View {
+            @Environment(\.dismiss) private var dismiss
+            var body: some View { Button("Close") { dismiss() } }
+        }
+        let host = ViewHost(root: Covered(), store: .inMemory())
+        try host.button("Cover").tap()
+        #expect(host.render() == "[ Close ]", "the cover is drawn in place of the view")
+        try host.button("Close").tap()
+        #expect(host.render().hasPrefix("closed 1"), "dismiss() closed it and onDismiss ran")
+        try host.button("Pick").tap()
+        #expect(host.render() == "picked 7")
+        #expect(host.controls.isEmpty, "modal: the covered view's buttons cannot be used")
+    }
+
     @Test func aHandleKeptAfterItsButtonLeftTheTreeStillTapsSafely() throws {
         struct Vanishing: View {
             @State var shown = true

@@ -52,3 +52,27 @@ extension View {
         return PresentingView(content: self, presented: sheet)
     }
 }
+
+extension View {
+    /// `.sheet(isPresented:onDismiss:content:)`: a terminal has one size of screen, so a cover
+    /// that fills it is a sheet.
+    public func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: () -> Content) -> PresentingView<Self, PresentedSheet<Content>> {
+        sheet(isPresented: isPresented, onDismiss: onDismiss, content: content)
+    }
+
+    /// `.sheet(item:onDismiss:content:)`, for a cover that fills the screen.
+    public func fullScreenCover<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: (Item) -> Content) -> PresentingView<Self, PresentedSheet<IDView<Content, Item.ID>>> {
+        sheet(item: item, onDismiss: onDismiss, content: content)
+    }
+
+    /// `.sheet(isPresented:content:)`: a terminal cannot float a bubble over the view, so a
+    /// popover shows as a sheet. `arrowEdge` changes nothing.
+    public func popover<Content: View>(isPresented: Binding<Bool>, arrowEdge: Edge? = nil, @ViewBuilder content: () -> Content) -> PresentingView<Self, PresentedSheet<Content>> {
+        sheet(isPresented: isPresented, content: content)
+    }
+
+    /// `.sheet(item:content:)`, for a popover of an item.
+    public func popover<Item: Identifiable, Content: View>(item: Binding<Item?>, arrowEdge: Edge? = nil, @ViewBuilder content: (Item) -> Content) -> PresentingView<Self, PresentedSheet<IDView<Content, Item.ID>>> {
+        sheet(item: item, content: content)
+    }
+}
