@@ -133,6 +133,23 @@ struct ViewRenderTests {
         #expect(host.render().hasPrefix("To buy\n  apples\n  milk\n  quinoa\n"))
     }
 
+    @Test func anHStackLaysOutAForEachsElementsAndAGroupsViewsAsItsOwnColumns() {
+        struct Toolbarish: View {
+            var body: some View {
+                HStack {
+                    ForEach(1...3, id: \.self) { Text("n\($0)") }
+                    Group {
+                        Text("g1")
+                        Text("g2")
+                    }
+                    Text("end")
+                }
+            }
+        }
+        #expect(ViewHost(root: Toolbarish(), store: .inMemory()).render() == "n1  n2  n3  g1  g2  end",
+                "side by side, as SwiftUI lays them out (they were one column before)")
+    }
+
     @Test func listSectionsHeadersAndFooters() {
         let host = ViewHost(root: Fixtures.Screen(), store: .inMemory())
         #expect(host.render() == """

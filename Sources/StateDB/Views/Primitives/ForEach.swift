@@ -11,7 +11,7 @@ import Foundation
 /// ForEach($items) { $item in Toggle(item.title, isOn: $item.done) }
 /// ForEach($tags, id: \.self) { $tag in TextField("Tag", text: $tag) }
 /// ```
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView, LayoutTransparentView {
     public typealias Body = Never
     /// The collection the views are made from.
     public let data: Data

@@ -23,8 +23,9 @@ public struct VStack<Content: View>: View, ContainerView {
 }
 
 /// Arranges its children horizontally. Renders their lines side by side, two spaces apart,
-/// each column as wide as its widest line in terminal cells.
-public struct HStack<Content: View>: View, ContainerView {
+/// each column as wide as its widest line in terminal cells; a `ForEach`'s elements and a
+/// `Group`'s views are columns of their own, as in SwiftUI.
+public struct HStack<Content: View>: View, ContainerView, NodeRenderedView {
     public typealias Body = Never
     public let alignment: VerticalAlignment
     public let spacing: Double?
@@ -36,28 +37,18 @@ public struct HStack<Content: View>: View, ContainerView {
         self.content = content()
     }
 
-    func renderLines(children: [[String]]) -> [String] { Self.sideBySide(children) }
+    func renderLines(of node: ViewNode, in host: ViewHost) -> [String] { Self.sideBySide(host.laidOutLines(of: node)) }
 
     /// The children's lines side by side, two spaces apart, each column as wide as its widest
     /// line (an `HStack`'s, a toolbar's row).
     static func sideBySide(_ children: [[String]]) -> [String] {
-        let columns = children.filter { !$0.isEmpty }
-        let height = columns.map(\.count).max() ?? 0
-        // Widths in terminal cells, by grapheme cluster: a wide emoji or a decomposed accent
-        // must neither be cut nor shift the next column.
-        let widths = columns.map { $0.map { DisplayWidth.of($0) }.max() ?? 0 }
-        return (0..<height).map { row in
-            columns.enumerated().map { index, lines in
-                let line = row < lines.count ? lines[row] : ""
-                return index == columns.count - 1 ? line : DisplayWidth.padded(line, to: widths[index])
-            }.joined(separator: "  ")
-            .trimmingTrailingSpaces()
-        }
+        GridLayout.lines([.cells(children.filter { !$0.isEmpty })])
     }
 }
 
-/// Groups views without arranging them; a segment of its own in identities.
-public struct Group<Content: View>: View, ContainerView {
+/// Groups views without arranging them; a segment of its own in identities. A stack or grid
+/// around it lays out its views as its own.
+public struct Group<Content: View>: View, ContainerView, LayoutTransparentView {
     public typealias Body = Never
     public let content: Content
 
