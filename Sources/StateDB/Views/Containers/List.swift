@@ -3,18 +3,30 @@
 /// Renders its rows one below the other, like a `VStack`. For identity it is a container like
 /// `VStack`: a `List` segment, with the views inside numbered with the body around it
 /// (`Screen/List/Row[#2]`). `List(items) { … }` is `List { ForEach(items) { … } }`, as in
-/// SwiftUI, so its rows are `List/ForEach/Row[id: 42]`. Selection is not supported: a `List`
-/// has no focus of its own (its rows' controls have).
-public struct List<SelectionValue: Hashable, Content: View>: View, ContainerView {
+/// SwiftUI, so its rows are `List/ForEach/Row[id: 42]`.
+///
+/// With `selection:` (one value, or a `Set` of them) each row with a tag is a control: a row a
+/// `ForEach` made has its element's id as its tag, another row the one `.tag(_:)` gives it.
+/// Activating a row (Enter, `tap()` on the button handle titled with its text) selects it;
+/// in a set it selects or deselects it. Rows are drawn two columns in, a selected one behind
+/// `▸ `. Rows inside a `Section` are selectable but drawn without the marks.
+public struct List<SelectionValue: Hashable, Content: View>: View, ContainerView, NodeRenderedView, SelectableList {
     public typealias Body = Never
     /// The rows.
     public let content: Content
+    /// Nil for a list without selection.
+    let selection: ListSelection?
+
+    init(selection: ListSelection?, content: Content) {
+        self.selection = selection
+        self.content = content
+    }
 }
 
 extension List where SelectionValue == Never {
     /// A list of the views `content` makes.
     public init(@ViewBuilder content: () -> Content) {
-        self.content = content()
+        self.init(selection: nil, content: content())
     }
 
     /// A row per element of a collection, identified by the element's `id` key path.
@@ -46,6 +58,43 @@ extension List where SelectionValue == Never {
         _ data: Binding<C>, @ViewBuilder rowContent: @escaping (Binding<C.Element>) -> RowContent
     ) where C.Element: Identifiable, Content == ForEach<[C.Element], C.Element.ID, RowContent> {
         self.init { ForEach(data, content: rowContent) }
+    }
+}
+
+extension List {
+    /// A list whose rows select `selection`: one row at a time, none when nil.
+    public init(selection: Binding<SelectionValue?>, @ViewBuilder content: () -> Content) {
+        self.init(selection: ListSelection(selection), content: content())
+    }
+
+    /// A list whose rows select and deselect the values of `selection`.
+    public init(selection: Binding<Set<SelectionValue>>, @ViewBuilder content: () -> Content) {
+        self.init(selection: ListSelection(selection), content: content())
+    }
+
+    /// A row per element of a collection of `Identifiable` values, which select `selection`.
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, selection: Binding<SelectionValue?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Data.Element: Identifiable, Content == ForEach<Data, Data.Element.ID, RowContent> {
+        self.init(selection: selection) { ForEach(data, id: \.id, content: rowContent) }
+    }
+
+    /// A row per element of a collection of `Identifiable` values, which select and deselect
+    /// the values of `selection`.
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, selection: Binding<Set<SelectionValue>>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Data.Element: Identifiable, Content == ForEach<Data, Data.Element.ID, RowContent> {
+        self.init(selection: selection) { ForEach(data, id: \.id, content: rowContent) }
+    }
+
+    func renderLines(of node: ViewNode, in host: ViewHost) -> [String] {
+        guard let selection else { return node.children.flatMap { host.renderLines(of: $0) } }
+        return host.listRows(of: node).flatMap { row -> [String] in
+            let lines = host.renderLines(of: row.node)
+            guard row.isMarked else { return lines }
+            let mark = row.tag.map(selection.isSelected) == true ? "▸ " : "  "
+            return lines.enumerated().map { index, line in line.isEmpty ? line : (index == 0 ? mark : "  ") + line }
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 /// around it (`Screen/List/Section/Row`, the second section's `Section[#2]/Row[#2]`). The
 /// header and the footer are blocks of their own, numbered on their own, under
 /// `Section/SectionHeader` and `Section/SectionFooter`.
-public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
+public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView, SectionMarker {
     public typealias Body = Never
     public let header: Parent
     public let content: Content

@@ -9,10 +9,11 @@ struct TapGestureModifier: AttachedModifier {
 }
 
 extension ViewNode {
-    /// The action of an `.onTapGesture` on the node, if any (the innermost).
+    /// The action of an `.onTapGesture` on the node, if any (the innermost), else selecting
+    /// the node when it is a row of a selectable `List`.
     var tapAction: (() -> Void)? {
-        guard !modifiers.isEmpty else { return nil }
-        return modifiers.lazy.compactMap { ($0 as? TapGestureModifier)?.action }.first
+        if !modifiers.isEmpty, let action = modifiers.lazy.compactMap({ ($0 as? TapGestureModifier)?.action }).first { return action }
+        return listSelectionAction
     }
 }
 
