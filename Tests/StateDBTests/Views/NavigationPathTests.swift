@@ -83,8 +83,89 @@ private struct MixedPathNotes: View {
     }
 }
 
+/// A stack whose settings screen shows while a stored flag is true, and a note's while an
+/// optional is set.
+private struct PresentingNotes: View {
+    @State var showsSettings = false
+    @State var opened: Int?
+    @State var showsPanel = true
+    var body: some View {
+        NavigationStack {
+            VStack {
+                Button("Settings") { showsSettings = true }
+                Button("Open 2") { opened = 2 }
+                Button("Hide panel") { showsPanel = false }
+                if showsPanel {
+                    Text("panel")
+                        .navigationDestination(item: $opened) { id in
+                            NoteScreen(note: notes.first { $0.id == id }!)
+                        }
+                }
+            }
+            .navigationDestination(isPresented: $showsSettings) { SettingsScreen() }
+        }
+    }
+}
+
+private struct SettingsScreen: View {
+    @State var sound = false
+    @Environment(\.dismiss) private var dismiss
+    var body: some View {
+        VStack {
+            Toggle("Sound", isOn: $sound)
+            Button("Close") { dismiss() }
+        }
+    }
+}
+
 @MainActor
 struct NavigationPathTests {
+    @Test func aPresentedDestinationShowsWhileItsBindingSaysSoAndBackResetsIt() throws {
+        let host = ViewHost(root: PresentingNotes(), store: .inMemory())
+        #expect(host.render() == "[ Settings ]\n[ Open 2 ]\n[ Hide panel ]\npanel")
+        try host.button("Settings").tap()
+        #expect(host.render() == "[ Back ]\n[ ] Sound\n[ Close ]")
+        try host.toggle("Sound").toggle()
+        try host.button("Back").tap()
+        #expect(host.render().hasPrefix("[ Settings ]"), "Back set isPresented to false")
+        try host.button("Settings").tap()
+        #expect(host.render().contains("[ ] Sound"), "closed: its state went, as a popped screen's does")
+        try host.button("Close").tap()
+        #expect(host.render().hasPrefix("[ Settings ]"), "dismiss() set isPresented to false")
+        try host.button("Open 2").tap()
+        #expect(host.render().hasPrefix("[ Back ]\nIdeas: 0 stars"), "an item's destination")
+        try host.button("Done").tap()
+        #expect(host.render().hasPrefix("[ Settings ]"), "dismiss() set the item to nil")
+    }
+
+    @Test func aPresentedDestinationGoesWithItsView() throws {
+        let host = ViewHost(root: PresentingNotes(), store: .inMemory())
+        try host.button("Open 2").tap()
+        let opened = try host.store.binding(for: "PresentingNotes/opened", default: Int?.none)
+        let showsPanel = try host.store.binding(for: "PresentingNotes/showsPanel", default: true)
+        showsPanel.wrappedValue = false
+        host.update()
+        host.update()
+        #expect(opened.wrappedValue == 2)
+        #expect(host.render() == "[ Settings ]\n[ Open 2 ]\n[ Hide panel ]", "the view that declared it left: its screen went too")
+    }
+
+    @Test func aStoredIsPresentedShowsItsScreenWithItsStateAfterARestart() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: directory.storePath)
+            let host = ViewHost(root: PresentingNotes(), store: store)
+            try host.button("Settings").tap()
+            try host.toggle("Sound").toggle()
+            store.close()
+        }
+        let store = try StateStore(path: directory.storePath)
+        let host = ViewHost(root: PresentingNotes(), store: store)
+        #expect(host.render() == "[ Back ]\n[x] Sound\n[ Close ]")
+        #expect(host.identities.contains(#"PresentingNotes/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: "presented: SettingsScreen"]/VStack/SettingsScreen[any]"#))
+        store.close()
+    }
+
     @Test func aValueLinkPushesWhatItsTypesDestinationDraws() throws {
         let host = ViewHost(root: UnboundNotes(), store: .inMemory())
         #expect(host.render() == "Groceries >\nIdeas >\nSettings >")

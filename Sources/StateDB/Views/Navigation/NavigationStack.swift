@@ -17,7 +17,7 @@ import Observation
 /// hidden (their controls cannot be used), so their state is there when they show again; a
 /// popped screen ends, and its slots go with it, as in SwiftUI.
 ///
-/// Screens come two ways, as in SwiftUI, and the stack shows the values first, then the views:
+/// Screens come three ways, as in SwiftUI, and the stack shows them in this order:
 /// - **Values**: `NavigationLink(_:value:)` pushes a value, drawn by the
 ///   `.navigationDestination(for:)` registered inside the stack for its type. They make the
 ///   stack's path: bound with `NavigationStack(path:)` to an array (or a `NavigationPath`), the
@@ -26,6 +26,8 @@ import Observation
 ///   memory.
 /// - **Views**: `NavigationLink(_:destination:)` pushes its destination view. Which ones are
 ///   pushed is kept in memory: a restart starts without them.
+/// - **Presented**: `.navigationDestination(isPresented:)` and `(item:)` push their destination
+///   while their binding says so.
 ///
 /// Identity: a `NavigationStack` segment, the root under it as in a `VStack`. A value's screen
 /// is keyed by its place in the path and its type (`NavigationDestination[id: "path 0:
@@ -67,9 +69,8 @@ public struct NavigationStack<Root: View>: View, NavigationStackMarker {
 
     public var body: some View {
         let model = self.model.bound(to: path)
-        let isCovered = !model.path.isEmpty || !model.destinations.isEmpty
         VStack {
-            root.modifier(CoveredModifier(hides: isCovered))
+            root.modifier(StackRootCover(model: model))
             NavigationDestinations(model: model)
         }
         .environment(model)
@@ -92,14 +93,15 @@ struct NavigationDestinations: View {
 
     var body: some View {
         // Read, so that a destination registered after this body ran (inside a screen) draws
-        // the values waiting for it.
-        _ = model.registeredTypes
+        // the values waiting for it, and a presented one shows.
+        _ = model.registrationChanges
         let path = model.path
         var screens = path.enumerated().map { index, value in
             Screen(id: "path \(index): \(NavigationModel.typeName(of: value))", view: model.destination(for: value),
                    dismissTarget: model.pathDismissTarget(at: index))
         }
         screens += model.destinations.map { Screen(id: $0.link, view: $0.view, dismissTarget: $0.dismissTarget) }
+        screens += model.presentedShown().map { Screen(id: $0.id, view: $0.source.view(), dismissTarget: $0.source.dismissTarget) }
         return ForEach(Array(screens.enumerated()), id: \.element.id) { depth, screen in
             NavigationDestination(view: screen.view, back: { screen.dismissTarget.handler?() })
                 .modifier(CoveredModifier(hides: depth != screens.count - 1))
@@ -140,18 +142,35 @@ final class NavigationModel {
         let set: ([AnyHashable]) -> Void
     }
 
+    /// A `.navigationDestination(isPresented:)` or `(item:)`: its screen shows above the
+    /// others while `isShown`.
+    struct PresentedSource {
+        let isShown: () -> Bool
+        let view: () -> AnyView
+        /// Its screen's id among the stack's: the destination's type, numbered when several.
+        let name: String
+        /// Where `[ Back ]` and `dismiss()` lead: the binding set to false (or nil).
+        let dismissTarget: DismissTarget
+    }
+
     /// The screens views pushed, above the path's.
     private(set) var destinations: [Destination] = []
     /// The path of a stack not bound to one.
     private var unboundPath: [AnyHashable] = []
-    /// How many types have a destination: a body that draws the path reads it.
-    private(set) var registeredTypes = 0
+    /// Counts the destinations registered and forgotten: the body that draws the screens reads
+    /// it, so it runs again when one comes or goes.
+    private(set) var registrationChanges = 0
     /// The bound path, set by the stack's body each time it runs.
     @ObservationIgnored var pathAccess: PathAccess?
     /// What draws a value, by its type (`.navigationDestination(for:)`).
     @ObservationIgnored private var builders: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    /// The presented destinations, in the order they registered, by their registration's token.
+    @ObservationIgnored private var presentedSources: [(token: ObjectIdentifier, source: PresentedSource)] = []
     /// Where `dismiss()` in the path's screen at each depth leads.
     @ObservationIgnored private var pathDismissTargets: [DismissTarget] = []
+
+    /// Whether any screen shows above the root.
+    var hasScreens: Bool { !path.isEmpty || !destinations.isEmpty || presentedShown().first != nil }
 
     /// The values pushed, bottom first (reading a bound path reads its binding).
     var path: [AnyHashable] { pathAccess?.get() ?? unboundPath }
@@ -215,7 +234,35 @@ final class NavigationModel {
     /// Makes `build` draw the values of type `D` (the last registration of a type wins).
     func register<D: Hashable>(_ type: D.Type, build: @escaping (D) -> AnyView) {
         let isNew = builders.updateValue({ build($0.base as! D) }, forKey: ObjectIdentifier(type)) == nil
-        if isNew { registeredTypes += 1 }
+        if isNew { registrationChanges += 1 }
+    }
+
+    /// Makes `source` the presented destination registered by `token` (replacing its last
+    /// registration, with the app's latest closures).
+    func registerPresented(_ token: ObjectIdentifier, _ source: PresentedSource) {
+        if let index = presentedSources.firstIndex(where: { $0.token == token }) {
+            presentedSources[index].source = source
+            return
+        }
+        presentedSources.append((token, source))
+        registrationChanges += 1
+    }
+
+    /// Forgets the presented destination registered by `token` (its view left the tree).
+    func unregisterPresented(_ token: ObjectIdentifier) {
+        presentedSources.removeAll { $0.token == token }
+        registrationChanges += 1
+    }
+
+    /// The presented destinations showing, each with its screen's id (reading their bindings).
+    func presentedShown() -> [(id: String, source: PresentedSource)] {
+        var seen: [String: Int] = [:]
+        return presentedSources.compactMap { entry in
+            let count = seen[entry.source.name, default: 0]
+            seen[entry.source.name] = count + 1
+            guard entry.source.isShown() else { return nil }
+            return ("presented: \(entry.source.name)" + (count == 0 ? "" : " \(count + 1)"), entry.source)
+        }
     }
 
     /// `value`'s screen: what its type's destination draws, or a line saying none is registered.
@@ -233,15 +280,26 @@ final class NavigationModel {
 @MainActor
 protocol NavigationStackMarker {}
 
-/// Draws a view covered by a navigation stack's later screen or a sheet as nothing (see
-/// `ViewHost.renderLines(of:)`), and takes its controls out of use, while its state stays.
-struct CoveredModifier: HidingModifier {
+/// A modifier that draws its view as nothing while it `hides` it (see
+/// `ViewHost.renderLines(of:)`) and takes its controls out of use, while its state stays.
+protocol CoveringModifier: HidingModifier {}
+
+/// Covers a view under a navigation stack's later screen, a sheet, or another tab.
+struct CoveredModifier: CoveringModifier {
     let hides: Bool
+}
+
+/// Covers a stack's root while any screen is pushed. Asked when drawn and when the controls
+/// are listed, not when the stack's body ran: a destination registered by a view inside the
+/// root (`.navigationDestination(isPresented:)`) is known only after that body.
+struct StackRootCover: CoveringModifier {
+    let model: NavigationModel
+    var hides: Bool { model.hasScreens }
 }
 
 extension ViewNode {
     /// Whether a sheet or a later screen covers the node.
     var isCovered: Bool {
-        !modifiers.isEmpty && modifiers.contains { ($0 as? CoveredModifier)?.hides == true }
+        !modifiers.isEmpty && modifiers.contains { ($0 as? any CoveringModifier)?.hides == true }
     }
 }

@@ -39,6 +39,9 @@ public struct Color: ShapeStyle, Hashable, Sendable {
     public static let primary = Color(sgr: 39)
     /// Dimmed text.
     public static let secondary = Color(sgr: 2, off: 22)
+    /// No colour: a terminal cannot draw text transparent, so as a foreground the terminal's
+    /// own, as a background none (its default); as a view it draws nothing, as every colour.
+    public static let clear = Color(sgr: 39)
     /// The accent: blue.
     public static let accentColor = Color(sgr: 34)
 }
