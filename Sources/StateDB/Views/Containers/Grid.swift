@@ -182,4 +182,8 @@ extension View {
 
     /// Compiles and changes nothing: the text rendering aligns every cell to the leading edge.
     public func gridColumnAlignment(_ guide: HorizontalAlignment) -> Self { self }
+
+    /// Compiles and changes nothing: a view outside a `GridRow` spans the grid on lines of its
+    /// own, however wide it is.
+    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> Self { self }
 }
