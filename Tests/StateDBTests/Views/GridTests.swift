@@ -85,6 +85,53 @@ struct GridTests {
         #expect(!divider.isEmpty && !divider.contains(" "), "a view outside the rows spans the grid on a line of its own")
     }
 
+    @Test func emptyCellsKeepTheirColumnAndRowsMayComeFromTheAppsViews() {
+        struct NameRow: View {
+            let name: String
+            let size: String
+            var body: some View {
+                GridRow {
+                    Color.clear
+                    Text(name)
+                    Text(size)
+                }
+            }
+        }
+        struct Files: View {
+            var body: some View {
+                Grid {
+                    GridRow {
+                        Text("Icon")
+                        Text("Name")
+                        Text("Size")
+                    }
+                    NameRow(name: "a-much-longer-name", size: "1")
+                    NameRow(name: "k", size: "2")
+                }
+            }
+        }
+        #expect(ViewHost(root: Files(), store: .inMemory()).render() == """
+            Icon  Name                Size
+                  a-much-longer-name  1
+                  k                   2
+            """)
+    }
+
+    @Test func anHStackLaysOutTheViewsOfTheAppsViewThatMakesSeveral() {
+        struct Cells: View {
+            var body: some View { ForEach(0..<3, id: \.self) { Text("c\($0)") } }
+        }
+        struct Row: View {
+            var body: some View {
+                HStack {
+                    Text("L")
+                    Cells()
+                }
+            }
+        }
+        #expect(ViewHost(root: Row(), store: .inMemory()).render() == "L  c0  c1  c2")
+    }
+
     @Test func aGridRowOutsideAGridDrawsItsCellsSideBySide() {
         struct Loose: View {
             var body: some View {

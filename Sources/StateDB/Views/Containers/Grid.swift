@@ -50,7 +50,8 @@ public struct LazyVGrid<Content: View>: View, ContainerView, NodeRenderedView {
     }
 
     func renderLines(of node: ViewNode, in host: ViewHost) -> [String] {
-        let cells = host.laidOutLines(of: node).filter { !$0.isEmpty }
+        // A cell that draws nothing (an `Image`, `Color.clear`) keeps its place.
+        let cells = host.laidOutLines(of: node)
         let width = max(columns.count, 1)
         let rows = stride(from: 0, to: cells.count, by: width).map { GridLayout.Row.cells(Array(cells[$0..<min($0 + width, cells.count)])) }
         return GridLayout.lines(rows)
@@ -77,7 +78,7 @@ public struct LazyHGrid<Content: View>: View, ContainerView, NodeRenderedView {
     }
 
     func renderLines(of node: ViewNode, in host: ViewHost) -> [String] {
-        let cells = host.laidOutLines(of: node).filter { !$0.isEmpty }
+        let cells = host.laidOutLines(of: node)
         let height = max(rows.count, 1)
         let rows = (0..<min(height, cells.count)).map { row in
             GridLayout.Row.cells(stride(from: row, to: cells.count, by: height).map { cells[$0] })
@@ -107,10 +108,10 @@ public struct Grid<Content: View>: View, ContainerView, NodeRenderedView {
     func renderLines(of node: ViewNode, in host: ViewHost) -> [String] {
         var rows: [GridLayout.Row] = []
         func add(_ child: ViewNode) {
-            if child.view is any LayoutTransparentView && child.modifiers.isEmpty {
-                child.children.forEach(add)  // rows made by a `ForEach`
+            if child.passesChildrenToLayout || child.modifiers.isEmpty && !(child.view is any PrimitiveView) && child.children.count == 1 {
+                child.children.forEach(add)  // rows made by a `ForEach`, or a view of the app's around a `GridRow`
             } else if child.view is any GridRowMarker && child.modifiers.isEmpty {
-                rows.append(.cells(host.laidOutLines(of: child).filter { !$0.isEmpty }))
+                rows.append(.cells(host.laidOutLines(of: child)))
             } else {
                 // A row with modifiers of its own (padding, a background) is drawn with them,
                 // across the grid: its cells cannot be both aligned and modified as a whole.

@@ -6,10 +6,12 @@
 /// SwiftUI, so its rows are `List/ForEach/Row[id: 42]`.
 ///
 /// With `selection:` (one value, or a `Set` of them) each row with a tag is a control: a row a
-/// `ForEach` made has its element's id as its tag, another row the one `.tag(_:)` gives it.
-/// Activating a row (Enter, `tap()` on the button handle titled with its text) selects it;
-/// in a set it selects or deselects it. Rows are drawn two columns in, a selected one behind
-/// `▸ `. Rows inside a `Section` are selectable but drawn without the marks.
+/// `ForEach` made has its element's id as its tag (every view the element made), another row
+/// the one `.tag(_:)` gives it. Activating a row (Enter, `tap()` on the button handle titled
+/// with its text) selects it; in a set it selects or deselects it. A `NavigationLink` row
+/// selects through its link, as in a SwiftUI sidebar. Rows are drawn two columns in, a
+/// selected one behind `▸ `. Rows inside a `Section`, or made by a view of the app's around a
+/// `ForEach`, are selectable too; those in a `Section` are drawn without the marks.
 public struct List<SelectionValue: Hashable, Content: View>: View, ContainerView, NodeRenderedView, SelectableList {
     public typealias Body = Never
     /// The rows.

@@ -4,8 +4,13 @@ struct ListSelection {
     /// Selects the tag (one value), or selects or deselects it (a set).
     let choose: (AnyHashable) -> Void
 
+    // Tags are compared as `Value`s, not as `AnyHashable`s: `.tag(folder as Folder?)` is
+    // `AnyHashable(Optional(folder))`, which is not equal to `AnyHashable(folder)`.
     init<Value: Hashable>(_ selection: Binding<Value?>) {
-        isSelected = { tag in selection.wrappedValue.map { AnyHashable($0) == tag } ?? false }
+        isSelected = { tag in
+            guard let value = tag.base as? Value, let selected = selection.wrappedValue else { return false }
+            return selected == value
+        }
         choose = { tag in if let value = tag.base as? Value { selection.wrappedValue = value } }
     }
 
@@ -24,16 +29,17 @@ protocol SelectableList {
     var selection: ListSelection? { get }
 }
 
-/// A `ForEach`: the ids of its elements, in order, the tags of its rows in a selectable list.
+/// A `ForEach`: its elements' ids by the qualifier each puts in its views' segments
+/// (`[id: 42]`), the tags of its rows in a selectable list.
 @MainActor
 protocol ElementIDListing {
-    func elementIDs() -> [AnyHashable]
+    func elementIDsByQualifier() -> [String: AnyHashable]
 }
 
 extension ForEach: ElementIDListing {
-    func elementIDs() -> [AnyHashable] {
-        var ids: [AnyHashable] = []
-        forEachElement { id, _ in ids.append(AnyHashable(id)) }
+    func elementIDsByQualifier() -> [String: AnyHashable] {
+        var ids: [String: AnyHashable] = [:]
+        forEachElement { id, _ in ids[IdentityEncoding.idQualifier(id)] = AnyHashable(id) }
         return ids
     }
 }
@@ -48,53 +54,71 @@ struct ListRow {
 }
 
 extension ViewHost {
-    /// The rows of the list at `node`, in order: its views, a `ForEach`'s or `Group`'s views in
-    /// its place; a `Section` as one row, unmarked.
+    /// The rows of the list at `node`, in order: its views, those of each view that passes its
+    /// children to the layout (a `ForEach`, a `Group`) in its place; a `Section` as one row,
+    /// unmarked; what is presented beside a row (`.swipeActions`) with the row.
     func listRows(of node: ViewNode) -> [ListRow] {
         var rows: [ListRow] = []
-        func add(_ child: ViewNode, ids: [AnyHashable]?, index: Int, siblings: Int) {
-            if child.view is any LayoutTransparentView && child.modifiers.isEmpty {
-                let childIDs = (child.view as? any ElementIDListing)?.elementIDs()
-                for (position, grandchild) in child.children.enumerated() {
-                    add(grandchild, ids: childIDs, index: position, siblings: child.children.count)
-                }
+        func add(_ child: ViewNode, ids: [String: AnyHashable]?) {
+            if child.passesChildrenToLayout {
+                let childIDs = (child.view as? any ElementIDListing)?.elementIDsByQualifier() ?? ids
+                child.children.forEach { add($0, ids: childIDs) }
+                return
+            }
+            if child.view is any PresentedBesideView {
+                rows.append(ListRow(node: child, tag: nil, isMarked: false))  // drawn with its row
                 return
             }
             let isSection = child.view is any SectionMarker
-            rows.append(ListRow(node: child, tag: isSection ? nil : child.listTag(elementIDs: ids, index: index, siblings: siblings), isMarked: !isSection))
+            rows.append(ListRow(node: child, tag: isSection ? nil : child.listTag(elementIDs: ids), isMarked: !isSection))
         }
-        for (position, child) in node.children.enumerated() { add(child, ids: nil, index: position, siblings: node.children.count) }
+        node.children.forEach { add($0, ids: nil) }
         return rows
     }
 }
 
 extension ViewNode {
-    /// The row's tag in a selectable list: `.tag(_:)`'s, else the id of its `ForEach` element
-    /// (`elementIDs`, the `ForEach`'s, with `siblings` views for them: one or several a element).
-    func listTag(elementIDs ids: [AnyHashable]?, index: Int, siblings: Int) -> AnyHashable? {
-        if let tag = modifiers.lazy.compactMap({ ($0 as? TagModifier)?.tag }).last { return tag }
-        guard let ids, !ids.isEmpty, siblings % ids.count == 0 else { return nil }
-        return ids[index / (siblings / ids.count)]
+    /// The row's tag in a selectable list: `.tag(_:)`'s, else the id of the `ForEach` element
+    /// that made it, found by the qualifier in its segment (`Row[id: 42]`) among `ids`.
+    func listTag(elementIDs ids: [String: AnyHashable]?) -> AnyHashable? {
+        if !modifiers.isEmpty, let tag = modifiers.lazy.compactMap({ ($0 as? TagModifier)?.tag }).last { return tag }
+        guard let ids, let start = segment.range(of: "[id: ")?.lowerBound else { return nil }
+        // An id may hold `]` (a quoted string's), so each `]` after it may end the qualifier.
+        var end = segment[start...].firstIndex(of: "]")
+        while let close = end {
+            if let id = ids[String(segment[start...close])] { return id }
+            end = segment[segment.index(after: close)...].firstIndex(of: "]")
+        }
+        return nil
     }
 
-    /// Selecting this row, when it is a row of a selectable list with a tag.
+    /// Selecting this row, when it is a row of a selectable list with a tag: its parent is the
+    /// list, or views that pass their children to it (a `ForEach`, a `Group`, a `Section`).
     var listSelectionAction: (() -> Void)? {
-        guard isMounted, let parent else { return nil }
+        guard isMounted, let parent, !passesChildrenToLayout, !(view is any PresentedBesideView), !(view is any SectionMarker) else { return nil }
+        // Cheap tests first: this runs for every node whenever the controls are listed.
+        let hasTag = !modifiers.isEmpty && modifiers.contains { $0 is TagModifier } || segment.contains("[id: ")
+        guard hasTag else { return nil }
         var container = parent
-        while container.view is any LayoutTransparentView && container.modifiers.isEmpty {
+        while container.passesChildrenToLayout || container.view is any SectionMarker && container.modifiers.isEmpty {
             guard let next = container.parent else { return nil }
             container = next
         }
         guard let list = container.view as? any SelectableList, let selection = list.selection else { return nil }
-        // Cheap tests first: this runs for every node whenever the controls are listed.
-        let hasTag = modifiers.contains { $0 is TagModifier } || parent.view is any ElementIDListing
-        guard hasTag else { return nil }
         return { [weak self] in
-            guard let self, self.isMounted, let parent = self.parent else { return }
-            let ids = (parent.view as? any ElementIDListing)?.elementIDs()
-            let index = parent.children.firstIndex { $0 === self } ?? 0
-            if let tag = self.listTag(elementIDs: ids, index: index, siblings: parent.children.count) { selection.choose(tag) }
+            guard let self, self.isMounted else { return }
+            if let tag = self.listTag(elementIDs: self.enclosingElementIDs()) { selection.choose(tag) }
         }
+    }
+
+    /// The element ids of the nearest `ForEach` around the node.
+    private func enclosingElementIDs() -> [String: AnyHashable]? {
+        var current = parent
+        while let node = current {
+            if let forEach = node.view as? any ElementIDListing { return forEach.elementIDsByQualifier() }
+            current = node.parent
+        }
+        return nil
     }
 }
 

@@ -42,7 +42,7 @@ extension View {
 /// `.navigationDestination(isPresented:)` and `(item:)`: registers the destination with the
 /// enclosing stack each time it is evaluated, and forgets it when it leaves the tree. Draws
 /// nothing.
-public struct NavigationPresentedRegistration<C: View>: View {
+public struct NavigationPresentedRegistration<C: View>: View, PresentedBesideView {
     @Environment(NavigationModel.self) private var stack: NavigationModel?
     /// Names this registration with the stack for as long as the view is in the tree.
     @State private var token: NavigationRegistrationToken
@@ -83,7 +83,7 @@ final class NavigationRegistrationToken {
 
 /// `.navigationDestination(for:)`: registers its destination with the enclosing stack each time
 /// it is evaluated, so the stack draws with the app's latest closure. Draws nothing.
-public struct NavigationDestinationRegistration<D: Hashable, C: View>: View {
+public struct NavigationDestinationRegistration<D: Hashable, C: View>: View, PresentedBesideView {
     @Environment(NavigationModel.self) private var stack: NavigationModel?
     let destination: (D) -> C
 

@@ -15,7 +15,7 @@
 /// ```
 ///
 /// Outside a `NavigationStack` it does nothing when activated; a nil value neither.
-public struct NavigationLink<Label: View, Destination: View>: View {
+public struct NavigationLink<Label: View, Destination: View>: View, NavigationLinkMarker {
     @Environment(NavigationModel.self) private var stack: NavigationModel?
     private let label: Label
     /// Nil for a link that pushes a value.
@@ -78,6 +78,9 @@ extension NavigationLink where Label == Text {
     }
 }
 
+/// Marks a `NavigationLink`: a row of a selectable list that is one selects through its link.
+protocol NavigationLinkMarker {}
+
 /// The control a `NavigationLink` draws: its label and ` >`. A block of its own under the
 /// link (`NavigationLink/NavigationLinkControl`), the label under it.
 struct NavigationLinkControl<Label: View>: View, PrimitiveView, ActivatableView {
@@ -98,6 +101,9 @@ struct NavigationLinkControl<Label: View>: View, PrimitiveView, ActivatableView 
         // A node no longer in the tree (a handle kept across updates) has no stack to push on,
         // and its ancestors may be gone.
         guard node.isMounted, let link = node.parent else { return }
+        // A row of a selectable list selects its row, as in SwiftUI's sidebars, where the
+        // selection drives the detail column.
+        if let select = link.listSelectionAction { return select() }
         var stack = link.parent
         while let current = stack, !(current.view is any NavigationStackMarker) { stack = current.parent }
         guard let stack else { return }  // no stack around: nothing to push on

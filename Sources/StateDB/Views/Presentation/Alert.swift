@@ -12,7 +12,7 @@
 /// SwiftUI. With no buttons given, it has an `OK` button. Identity: `PresentedAlert` beside
 /// the view it is attached to, its message under `AlertMessage` and its buttons under
 /// `AlertActions`.
-public struct PresentedAlert<Actions: View, Message: View>: View, PrimitiveView, ModalPresentation {
+public struct PresentedAlert<Actions: View, Message: View>: View, PrimitiveView, ModalPresentation, PresentedBesideView {
     public typealias Body = Never
     let title: Text
     let actions: Actions

@@ -2,13 +2,13 @@
 /// text over text), or of `.background { }`, drawn before it (usually a `Color` or a shape,
 /// which draw nothing). Its controls are ordinary controls. Identity: `Overlay` or `Background`
 /// beside the view, the content under it; the view keeps its keys.
-public struct Overlay<Content: View>: View, ContainerView {
+public struct Overlay<Content: View>: View, ContainerView, PresentedBesideView {
     public typealias Body = Never
     public let content: Content
 }
 
 /// The content of `.background { }` (see `Overlay`).
-public struct Background<Content: View>: View, ContainerView, LeadsContent {
+public struct Background<Content: View>: View, ContainerView, LeadsContent, PresentedBesideView {
     public typealias Body = Never
     public let content: Content
 }

@@ -46,6 +46,11 @@ public struct PresentingView<Content: View, Presented: View>: View, StructuralVi
     }
 }
 
+/// A view a `PresentingView` shows beside the one it is attached to (an alert, a toolbar, a
+/// registration of a navigation destination): not a row of a list, nor a cell of a grid, of
+/// its own.
+protocol PresentedBesideView {}
+
 /// A presented view drawn before the view it is attached to (a search field).
 protocol LeadsContent {}
 

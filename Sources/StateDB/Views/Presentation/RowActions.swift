@@ -1,7 +1,7 @@
 /// The buttons of `.swipeActions`: a terminal cannot swipe, so they are drawn on the line after
 /// the row, indented two columns, side by side, and used as any buttons. Identity:
 /// `SwipeActions` beside the row, the buttons under it; the row keeps its keys.
-public struct SwipeActions<Content: View>: View, ContainerView {
+public struct SwipeActions<Content: View>: View, ContainerView, PresentedBesideView {
     public typealias Body = Never
     public let content: Content
 
@@ -12,7 +12,7 @@ public struct SwipeActions<Content: View>: View, ContainerView {
 
 /// A view's `.contextMenu`: a terminal has no secondary click, so the menu is a `Menu` titled
 /// `…` after the view (`… ▸`, opened like any menu). Identity: `ContextMenu` beside the view.
-public struct ContextMenu<Content: View>: View {
+public struct ContextMenu<Content: View>: View, PresentedBesideView {
     let content: Content
 
     public var body: some View {

@@ -1,7 +1,7 @@
 /// The search field of `.searchable`, drawn before the view it is attached to: a text field
 /// titled with the prompt (`Search` by default), bound to the text. Identity: `SearchField`
 /// beside the view, its field under it (`Screen/SearchField/TextField`).
-public struct SearchField: View, LeadsContent {
+public struct SearchField: View, LeadsContent, PresentedBesideView {
     let text: Binding<String>
     let prompt: String
 

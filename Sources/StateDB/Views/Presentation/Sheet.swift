@@ -7,7 +7,7 @@
 /// `SheetContent` (`Screen/PresentedSheet/SheetContent/EditForm`); a sheet of an item has the
 /// item's id on its content (`…/SheetContent/EditForm[.id: 42]`), so another item's sheet
 /// starts afresh.
-public struct PresentedSheet<Content: View>: View, ModalPresentation, CoversContent {
+public struct PresentedSheet<Content: View>: View, ModalPresentation, CoversContent, PresentedBesideView {
     let content: Content
     let closeAction: () -> Void
     let onDismiss: (() -> Void)?

@@ -2,7 +2,7 @@
 /// it is attached to (a terminal has no bar to put them in). Its buttons are ordinary
 /// controls. Identity: `Toolbar` beside the view, the items under it
 /// (`Screen/Toolbar/ToolbarItem/Button`); drawing modifiers around the view do not apply to it.
-public struct Toolbar<Content: View>: View, PrimitiveView {
+public struct Toolbar<Content: View>: View, PrimitiveView, PresentedBesideView {
     public typealias Body = Never
     let content: Content
 

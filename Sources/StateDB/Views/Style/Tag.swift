@@ -6,7 +6,8 @@ struct TagModifier: AttachedModifier {
 extension View {
     /// Marks the view as the option for `tag` in the `Picker` around it, as in SwiftUI: the
     /// picker shows this view while its selection equals `tag`, and choosing it sets the
-    /// selection to `tag`. Outside a picker it changes nothing.
+    /// selection to `tag`. In a `List(selection:)` it makes the row selectable as `tag`, and in
+    /// a bound `TabView` it names the tab. Elsewhere it changes nothing.
     public func tag<V: Hashable>(_ tag: V) -> ModifiedView<Self> {
         modifier(TagModifier(tag: AnyHashable(tag)))
     }
