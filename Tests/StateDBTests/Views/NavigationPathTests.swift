@@ -118,8 +118,132 @@ private struct SettingsScreen: View {
     }
 }
 
+/// A presented screen whose links push a value and a view.
+private struct LinksOnAPresentedScreen: View {
+    @State var shows = false
+    var body: some View {
+        NavigationStack {
+            Button("Show") { shows = true }
+                .navigationDestination(isPresented: $shows) {
+                    VStack {
+                        Text("presented")
+                        NavigationLink("Push 5", value: 5)
+                        NavigationLink("Push view") { Text("view screen") }
+                    }
+                }
+                .navigationDestination(for: Int.self) { Text("value \($0)") }
+        }
+    }
+}
+
+/// Two presented destinations of one type; the first one's view can go.
+private struct TwoCounters: View {
+    @State var keepsFirst = true
+    @State var showsFirst = false
+    @State var showsSecond = false
+    var body: some View {
+        NavigationStack {
+            VStack {
+                if keepsFirst {
+                    Text("first").navigationDestination(isPresented: $showsFirst) { Counter(name: "first", drop: {}) }
+                }
+                Button("Second") { showsSecond = true }
+                    .navigationDestination(isPresented: $showsSecond) { Counter(name: "second", drop: { keepsFirst = false }) }
+            }
+        }
+    }
+}
+
+private struct Counter: View {
+    let name: String
+    let drop: () -> Void
+    @State var count = 0
+    var body: some View {
+        VStack {
+            Text("\(name) \(count)")
+            Button("Inc") { count += 1 }
+            Button("Drop first", action: drop)
+        }
+    }
+}
+
+/// An unbound stack of numbers, each screen with a counter.
+private struct Numbers: View {
+    var body: some View {
+        NavigationStack {
+            VStack {
+                NavigationLink("One", value: 1)
+                NavigationLink("Two", value: 2)
+            }
+            .navigationDestination(for: Int.self) { Counter(name: "number \($0)", drop: {}) }
+        }
+    }
+}
+
 @MainActor
 struct NavigationPathTests {
+    @Test func aLinkOnAPresentedScreenPushesAboveIt() throws {
+        let host = ViewHost(root: LinksOnAPresentedScreen(), store: .inMemory())
+        try host.button("Show").tap()
+        try host.button("Push 5").tap()
+        #expect(host.render() == "[ Back ]\nvalue 5", "the value's screen came last: it is on top")
+        try host.button("Back").tap()
+        try host.button("Push view").tap()
+        #expect(host.render() == "[ Back ]\nview screen")
+        try host.button("Back").tap()
+        #expect(host.render().hasPrefix("[ Back ]\npresented"))
+    }
+
+    @Test func aPresentedScreenKeepsItsKeyWhenAnotherOfItsTypeGoes() throws {
+        let host = ViewHost(root: TwoCounters(), store: .inMemory())
+        try host.button("Second").tap()
+        try host.button("Inc").tap()
+        try host.button("Inc").tap()
+        try host.button("Drop first").tap()
+        host.update()
+        #expect(host.render().contains("second 2"), "its id did not move to the first one's: its state stayed")
+    }
+
+    @Test func anotherValueAtTheSamePlaceAfterARestartStartsAfresh() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: directory.storePath)
+            let host = ViewHost(root: Numbers(), store: store)
+            try host.button("One").tap()
+            try host.button("Inc").tap()
+            store.close()
+        }
+        let store = try StateStore(path: directory.storePath)
+        let host = ViewHost(root: Numbers(), store: store)
+        try host.button("Two").tap()
+        #expect(host.render().contains("number 2 0"), "a screen is keyed by its value too")
+        store.close()
+    }
+
+    @Test func aDestinationForATypeGoesWithItsView() throws {
+        struct Nested: View {
+            @State var path = NavigationPath()
+            var body: some View {
+                VStack {
+                    Button("Push a") { path.append("a") }
+                    Button("Push 7") { path.append(7) }
+                    NavigationStack(path: $path) {
+                        Text("root").navigationDestination(for: Int.self) { number in
+                            Text("number \(number)").navigationDestination(for: String.self) { Text("text \($0)") }
+                        }
+                    }
+                }
+            }
+        }
+        let host = ViewHost(root: Nested(), store: .inMemory())
+        try host.button("Push 7").tap()
+        try host.button("Back").tap()
+        host.update()
+        try host.button("Push a").tap()
+        #expect(host.render().hasSuffix("No navigationDestination(for: String.self) in this NavigationStack."),
+                "the number screen that registered String left: its destination went with it")
+    }
+
     @Test func aPresentedDestinationShowsWhileItsBindingSaysSoAndBackResetsIt() throws {
         let host = ViewHost(root: PresentingNotes(), store: .inMemory())
         #expect(host.render() == "[ Settings ]\n[ Open 2 ]\n[ Hide panel ]\npanel")
@@ -247,7 +371,7 @@ struct NavigationPathTests {
             [ Done ]
             Versions >
             """, "the path and the pushed screen's own state came back")
-        #expect(host.identities.contains(#"BoundNotes/VStack/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: "path 0: Int"]/VStack/NoteScreen[any]"#))
+        #expect(host.identities.contains(#"BoundNotes/VStack/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: "path 0: Int 2"]/VStack/NoteScreen[any]"#))
         try host.button("Back").tap()
         store.close()
         let reopened = try StateStore(path: directory.storePath)

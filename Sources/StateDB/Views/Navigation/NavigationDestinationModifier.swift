@@ -75,25 +75,36 @@ public struct NavigationPresentedRegistration<C: View>: View, PresentedBesideVie
     }
 }
 
-/// The identity of one `.navigationDestination(isPresented:)` in its stack, and where
-/// `dismiss()` in its screen leads.
+/// The identity of one `.navigationDestination` in its stack, and where `dismiss()` in a
+/// presented one's screen leads.
 final class NavigationRegistrationToken {
     let dismissTarget = DismissTarget()
 }
 
 /// `.navigationDestination(for:)`: registers its destination with the enclosing stack each time
-/// it is evaluated, so the stack draws with the app's latest closure. Draws nothing.
+/// it is evaluated, so the stack draws with the app's latest closure, and forgets it when it
+/// leaves the tree. Draws nothing.
 public struct NavigationDestinationRegistration<D: Hashable, C: View>: View, PresentedBesideView {
     @Environment(NavigationModel.self) private var stack: NavigationModel?
+    /// Names this registration with the stack for as long as the view is in the tree.
+    @State private var token: NavigationRegistrationToken
     let destination: (D) -> C
 
-    public var body: some View {
-        register()
+    init(destination: @escaping (D) -> C) {
+        _token = State(inMemoryUnreported: NavigationRegistrationToken())
+        self.destination = destination
     }
 
-    private func register() -> EmptyView {
+    public var body: some View {
+        // A view that draws nothing but is mounted (an `EmptyView` is not), to carry the
+        // `onDisappear`.
+        register()
+            .onDisappear { [stack, token] in stack?.unregister(D.self, token: ObjectIdentifier(token)) }
+    }
+
+    private func register() -> Color {
         let destination = self.destination
-        stack?.register(D.self) { AnyView(destination($0)) }
-        return EmptyView()
+        stack?.register(D.self, token: ObjectIdentifier(token)) { AnyView(destination($0)) }
+        return Color.clear
     }
 }

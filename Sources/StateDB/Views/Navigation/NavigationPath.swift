@@ -12,9 +12,7 @@
 /// A `NavigationPath` is kept in memory only: its values may be of any type, and nothing says
 /// how to read them back. For a path that survives a restart, bind the stack to an array of
 /// one `Codable` type instead (`@State private var path: [Note.ID] = []`).
-public struct NavigationPath: Equatable, @unchecked Sendable {
-    // `@unchecked`: the values are the app's; a path is made and used on the main actor, as
-    // SwiftUI's is.
+public struct NavigationPath: Equatable {
     var elements: [AnyHashable]
 
     /// An empty path.

@@ -17,7 +17,7 @@ import Observation
 /// hidden (their controls cannot be used), so their state is there when they show again; a
 /// popped screen ends, and its slots go with it, as in SwiftUI.
 ///
-/// Screens come three ways, as in SwiftUI, and the stack shows them in this order:
+/// Screens come three ways, as in SwiftUI, and the stack draws them in the order they came:
 /// - **Values**: `NavigationLink(_:value:)` pushes a value, drawn by the
 ///   `.navigationDestination(for:)` registered inside the stack for its type. They make the
 ///   stack's path: bound with `NavigationStack(path:)` to an array (or a `NavigationPath`), the
@@ -30,8 +30,9 @@ import Observation
 ///   while their binding says so.
 ///
 /// Identity: a `NavigationStack` segment, the root under it as in a `VStack`. A value's screen
-/// is keyed by its place in the path and its type (`NavigationDestination[id: "path 0:
-/// Note.ID"]`), so after a restart the same path finds its screens' state again. A view's
+/// is keyed by its place in the path, its type and the value (an `Identifiable` one by its id:
+/// `NavigationDestination[id: "path 0: Note 42"]`), so after a restart the same path finds
+/// its screens' state again, and another value starts afresh. A view's
 /// screen is keyed by the link that pushed it, relative to the stack, so each link's screen
 /// has its own slots, under its path from the stack joined by ` › `:
 /// `…/NavigationStack/VStack/NavigationDestinations/ForEach/NavigationDestination[id: "VStack ›
@@ -80,28 +81,16 @@ public struct NavigationStack<Root: View>: View, NavigationStackMarker {
 /// `NavigationView`, SwiftUI's older name for a stack: the same `NavigationStack`.
 public typealias NavigationView<Content: View> = NavigationStack<Content>
 
-/// The screens pushed on a `NavigationStack`, bottom first, each covering the ones below: the
-/// path's values, then the links' views.
+/// The screens pushed on a `NavigationStack`, in the order they came, each covering the ones
+/// below.
 struct NavigationDestinations: View {
     let model: NavigationModel
-
-    private struct Screen {
-        let id: String
-        let view: AnyView
-        let dismissTarget: DismissTarget
-    }
 
     var body: some View {
         // Read, so that a destination registered after this body ran (inside a screen) draws
         // the values waiting for it, and a presented one shows.
         _ = model.registrationChanges
-        let path = model.path
-        var screens = path.enumerated().map { index, value in
-            Screen(id: "path \(index): \(NavigationModel.typeName(of: value))", view: model.destination(for: value),
-                   dismissTarget: model.pathDismissTarget(at: index))
-        }
-        screens += model.destinations.map { Screen(id: $0.link, view: $0.view, dismissTarget: $0.dismissTarget) }
-        screens += model.presentedShown().map { Screen(id: $0.id, view: $0.source.view(), dismissTarget: $0.source.dismissTarget) }
+        let screens = model.screens()
         return ForEach(Array(screens.enumerated()), id: \.element.id) { depth, screen in
             NavigationDestination(view: screen.view, back: { screen.dismissTarget.handler?() })
                 .modifier(CoveredModifier(hides: depth != screens.count - 1))
@@ -120,159 +109,6 @@ struct NavigationDestination: View {
             Button("Back", action: back)
             view
         }
-    }
-}
-
-/// What a `NavigationStack` has pushed, shared with the links and destinations inside it
-/// through the environment.
-@MainActor
-@Observable
-final class NavigationModel {
-    struct Destination {
-        /// The identity of the link that pushed it, relative to the stack's.
-        let link: String
-        let view: AnyView
-        /// Where `dismiss()` inside the destination leads: popping it.
-        let dismissTarget: DismissTarget
-    }
-
-    /// A stack's bound path, read and written as values of any type.
-    struct PathAccess {
-        let get: () -> [AnyHashable]
-        let set: ([AnyHashable]) -> Void
-    }
-
-    /// A `.navigationDestination(isPresented:)` or `(item:)`: its screen shows above the
-    /// others while `isShown`.
-    struct PresentedSource {
-        let isShown: () -> Bool
-        let view: () -> AnyView
-        /// Its screen's id among the stack's: the destination's type, numbered when several.
-        let name: String
-        /// Where `[ Back ]` and `dismiss()` lead: the binding set to false (or nil).
-        let dismissTarget: DismissTarget
-    }
-
-    /// The screens views pushed, above the path's.
-    private(set) var destinations: [Destination] = []
-    /// The path of a stack not bound to one.
-    private var unboundPath: [AnyHashable] = []
-    /// Counts the destinations registered and forgotten: the body that draws the screens reads
-    /// it, so it runs again when one comes or goes.
-    private(set) var registrationChanges = 0
-    /// The bound path, set by the stack's body each time it runs.
-    @ObservationIgnored var pathAccess: PathAccess?
-    /// What draws a value, by its type (`.navigationDestination(for:)`).
-    @ObservationIgnored private var builders: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
-    /// The presented destinations, in the order they registered, by their registration's token.
-    @ObservationIgnored private var presentedSources: [(token: ObjectIdentifier, source: PresentedSource)] = []
-    /// Where `dismiss()` in the path's screen at each depth leads.
-    @ObservationIgnored private var pathDismissTargets: [DismissTarget] = []
-
-    /// Whether any screen shows above the root.
-    var hasScreens: Bool { !path.isEmpty || !destinations.isEmpty || presentedShown().first != nil }
-
-    /// The values pushed, bottom first (reading a bound path reads its binding).
-    var path: [AnyHashable] { pathAccess?.get() ?? unboundPath }
-
-    /// This model, reading and writing the stack's path through `path` (nil: its own).
-    func bound(to path: PathAccess?) -> NavigationModel {
-        pathAccess = path
-        return self
-    }
-
-    private func setPath(_ values: [AnyHashable]) {
-        if let pathAccess { pathAccess.set(values) } else { unboundPath = values }
-    }
-
-    /// Pushes `view`, the destination of the link whose identity relative to the stack is
-    /// `link`, on top. A link whose destination is already pushed (activated twice before the
-    /// screen changed) brings it back to the top instead.
-    func push(_ view: AnyView, link: String) {
-        if let depth = destinations.firstIndex(where: { $0.link == link }) {
-            popViews(to: depth + 1)
-            return
-        }
-        let target = DismissTarget()
-        let depth = destinations.count
-        target.handler = { [weak self] in self?.popViews(to: depth) }
-        destinations.append(Destination(link: link, view: view, dismissTarget: target))
-    }
-
-    /// Pushes `value` on the path. The views' screens close first: they are drawn above the
-    /// path's, so the value's screen would be hidden under them.
-    func push(value: AnyHashable) {
-        destinations.removeAll()
-        setPath(path + [value])
-    }
-
-    /// Pops the views' screens from `depth` up.
-    private func popViews(to depth: Int) {
-        guard depth < destinations.count else { return }
-        destinations.removeSubrange(depth...)
-    }
-
-    /// Pops the path's values from `depth` up, and every view's screen.
-    private func popPath(to depth: Int) {
-        destinations.removeAll()
-        let path = self.path
-        guard depth < path.count else { return }
-        setPath(Array(path.prefix(depth)))
-    }
-
-    /// Where `dismiss()` in the path's screen at `depth` leads: popping it.
-    func pathDismissTarget(at depth: Int) -> DismissTarget {
-        while pathDismissTargets.count <= depth {
-            let target = DismissTarget()
-            let targetDepth = pathDismissTargets.count
-            target.handler = { [weak self] in self?.popPath(to: targetDepth) }
-            pathDismissTargets.append(target)
-        }
-        return pathDismissTargets[depth]
-    }
-
-    /// Makes `build` draw the values of type `D` (the last registration of a type wins).
-    func register<D: Hashable>(_ type: D.Type, build: @escaping (D) -> AnyView) {
-        let isNew = builders.updateValue({ build($0.base as! D) }, forKey: ObjectIdentifier(type)) == nil
-        if isNew { registrationChanges += 1 }
-    }
-
-    /// Makes `source` the presented destination registered by `token` (replacing its last
-    /// registration, with the app's latest closures).
-    func registerPresented(_ token: ObjectIdentifier, _ source: PresentedSource) {
-        if let index = presentedSources.firstIndex(where: { $0.token == token }) {
-            presentedSources[index].source = source
-            return
-        }
-        presentedSources.append((token, source))
-        registrationChanges += 1
-    }
-
-    /// Forgets the presented destination registered by `token` (its view left the tree).
-    func unregisterPresented(_ token: ObjectIdentifier) {
-        presentedSources.removeAll { $0.token == token }
-        registrationChanges += 1
-    }
-
-    /// The presented destinations showing, each with its screen's id (reading their bindings).
-    func presentedShown() -> [(id: String, source: PresentedSource)] {
-        var seen: [String: Int] = [:]
-        return presentedSources.compactMap { entry in
-            let count = seen[entry.source.name, default: 0]
-            seen[entry.source.name] = count + 1
-            guard entry.source.isShown() else { return nil }
-            return ("presented: \(entry.source.name)" + (count == 0 ? "" : " \(count + 1)"), entry.source)
-        }
-    }
-
-    /// `value`'s screen: what its type's destination draws, or a line saying none is registered.
-    func destination(for value: AnyHashable) -> AnyView {
-        if let build = builders[ObjectIdentifier(Swift.type(of: value.base))] { return build(value) }
-        return AnyView(Text("No navigationDestination(for: \(Self.typeName(of: value)).self) in this NavigationStack."))
-    }
-
-    nonisolated static func typeName(of value: AnyHashable) -> String {
-        String(describing: Swift.type(of: value.base))
     }
 }
 
