@@ -182,6 +182,26 @@ struct ListSelectionTests {
         store.close()
     }
 
+    @Test func tappingAndDrawingReadTheRowsIDsWithoutBuildingTheRows() throws {
+        final class Builds { var count = 0 }
+        struct Counted: View {
+            let builds: Builds
+            @State var selected: Int?
+            var body: some View {
+                List(folders, selection: $selected) { folder in
+                    let _ = builds.count += 1
+                    Text(folder.name)
+                }
+            }
+        }
+        let builds = Builds()
+        let host = ViewHost(root: Counted(builds: builds), store: .inMemory())
+        let mounted = builds.count
+        try host.button("Archive").tap()
+        #expect(host.render().contains("▸ Archive"))
+        #expect(builds.count == mounted, "no row view was built again to find the ids")
+    }
+
     @Test func aListWithoutSelectionDrawsAsBefore() {
         struct Plain: View {
             var body: some View {

@@ -39,7 +39,7 @@ protocol ElementIDListing {
 extension ForEach: ElementIDListing {
     func elementIDsByQualifier() -> [String: AnyHashable] {
         var ids: [String: AnyHashable] = [:]
-        forEachElement { id, _ in ids[IdentityEncoding.idQualifier(id)] = AnyHashable(id) }
+        forEachID { id in ids[IdentityEncoding.idQualifier(id)] = AnyHashable(id) }
         return ids
     }
 }

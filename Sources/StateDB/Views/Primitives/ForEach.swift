@@ -19,6 +19,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// an array of `(id, view)` pairs: the tuple type of a generic pair was looked up at run
     /// time once per element.
     @usableFromInline let forEachElement: (_ visit: (ID, Content) -> Void) -> Void
+    /// Calls its argument with each element's id, in order, without building its view (a
+    /// selectable list reads the ids of its rows at each tap and draw).
+    @usableFromInline let forEachID: (_ visit: (ID) -> Void) -> Void
     /// The ids are distinct by construction (the integers of a range), so the elements'
     /// segments are too and the host need not compare them (`ChildList.separateDuplicates`,
     /// ~3% of mounting a list of 10,000 rows).
@@ -47,6 +50,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         self.idsAreDistinct = idsAreDistinct
         forEachElement = { visit in
             for element in data { visit(idOf(element), content(element)) }
+        }
+        forEachID = { visit in
+            for element in data { visit(idOf(element)) }
         }
     }
 
@@ -117,6 +123,9 @@ extension ForEach {
                 let binding = Binding(location: KeyPathElementLocation(collection: data.location, id: id, index: index, current: element))
                 visit(element[keyPath: id], content(binding))
             }
+        }
+        forEachID = { visit in
+            for element in data.wrappedValue { visit(element[keyPath: id]) }
         }
     }
 }
