@@ -31,7 +31,7 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 
 /// Views in rows of `columns.count` cells, filled left to right, as in SwiftUI. Each column
 /// is as wide as its widest cell, two spaces apart; a cell of several lines makes its row that
-/// tall. For identity a container like `VStack` (`LazyVGrid/ForEach[id: 3]/Photo`).
+/// tall. For identity a container like `VStack` (`LazyVGrid/ForEach/Photo[id: 3]`).
 public struct LazyVGrid<Content: View>: View, ContainerView, NodeRenderedView {
     public typealias Body = Never
     public let columns: [GridItem]
@@ -108,7 +108,7 @@ public struct Grid<Content: View>: View, ContainerView, NodeRenderedView {
     func renderLines(of node: ViewNode, in host: ViewHost) -> [String] {
         var rows: [GridLayout.Row] = []
         func add(_ child: ViewNode) {
-            if child.passesChildrenToLayout || child.modifiers.isEmpty && !(child.view is any PrimitiveView) && child.children.count == 1 {
+            if child.passesChildrenToLayout || child.modifiers.isEmpty && !(child.view is any PrimitiveView) {
                 child.children.forEach(add)  // rows made by a `ForEach`, or a view of the app's around a `GridRow`
             } else if child.view is any GridRowMarker && child.modifiers.isEmpty {
                 rows.append(.cells(host.laidOutLines(of: child)))

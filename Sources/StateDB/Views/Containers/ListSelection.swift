@@ -95,10 +95,10 @@ extension ViewNode {
     /// Selecting this row, when it is a row of a selectable list with a tag: its parent is the
     /// list, or views that pass their children to it (a `ForEach`, a `Group`, a `Section`).
     var listSelectionAction: (() -> Void)? {
-        guard isMounted, let parent, !passesChildrenToLayout, !(view is any PresentedBesideView), !(view is any SectionMarker) else { return nil }
-        // Cheap tests first: this runs for every node whenever the controls are listed.
+        // Cheap tests first: this runs for every node whenever the controls are listed, and
+        // most nodes have neither a tag nor an element's id.
         let hasTag = !modifiers.isEmpty && modifiers.contains { $0 is TagModifier } || segment.contains("[id: ")
-        guard hasTag else { return nil }
+        guard hasTag, isMounted, let parent, !passesChildrenToLayout, !(view is any PresentedBesideView), !(view is any SectionMarker) else { return nil }
         var container = parent
         while container.passesChildrenToLayout || container.view is any SectionMarker && container.modifiers.isEmpty {
             guard let next = container.parent else { return nil }

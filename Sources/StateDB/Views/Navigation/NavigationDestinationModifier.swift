@@ -19,8 +19,8 @@ extension View {
 extension View {
     /// Pushes the view `destination` builds on the enclosing `NavigationStack` while
     /// `isPresented` is true, as in SwiftUI; `[ Back ]` and `dismiss()` inside it set
-    /// `isPresented` to false. Its screen is drawn above the stack's others, and keyed by the
-    /// destination's type (`NavigationDestination[id: "presented: Settings"]`), so a stored
+    /// `isPresented` to false. Its screen is drawn above the screens that came before it, and
+    /// keyed by the destination's type (`NavigationDestination[id: "presented: Settings"]`), so a stored
     /// `isPresented` shows it again, with its state, after a restart.
     public func navigationDestination<C: View>(isPresented: Binding<Bool>, @ViewBuilder destination: @escaping () -> C)
         -> PresentingView<Self, NavigationPresentedRegistration<C>> {
