@@ -29,9 +29,11 @@ import Testing
     /// (SIGSTOP) so it cannot finish meanwhile, sends `signal`, lets it go on, and returns how
     /// it ended and what it said on standard error.
     /// `ignoring`: a signal the command is started with ignored (`trap '' HUP; exec statedb …`,
-    /// as `nohup` does).
+    /// as `nohup` does). `standardOutput`: a file for what it prints; `heldOutput`: a pipe read
+    /// only once the signal is sent, so a command that prints much blocks on it meanwhile.
     private func interrupt(_ arguments: [String], with signal: Int32, started: (Int32) -> Void = { _ in },
-                           standardOutput: String? = nil, ignoring: String? = nil, once running: () -> Bool) throws
+                           standardOutput: String? = nil, heldOutput: Pipe? = nil, ignoring: String? = nil,
+                           once running: () -> Bool) throws
         -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
         let process = Process()
         if let ignoring {
@@ -46,7 +48,9 @@ import Testing
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors
-        if let standardOutput {
+        if let heldOutput {
+            process.standardOutput = heldOutput
+        } else if let standardOutput {
             _ = FileManager.default.createFile(atPath: standardOutput, contents: nil)
             process.standardOutput = FileHandle(forWritingAtPath: standardOutput)
         } else {
@@ -62,7 +66,9 @@ import Testing
         kill(process.processIdentifier, SIGSTOP)
         kill(process.processIdentifier, signal)
         kill(process.processIdentifier, SIGCONT)
+        let drained = heldOutput.map { PipeCollector($0.fileHandleForReading) }
         process.waitUntilExit()
+        _ = drained?.wait()
         watchdog.finish("statedb \(arguments.joined(separator: " ")), interrupted")
         let stderr = String(decoding: collected.wait(), as: UTF8.self)
         #expect(wasRunning, "the command ended before it could be interrupted: \(stderr)")
@@ -115,10 +121,15 @@ import Testing
 
     /// After the commit, while `rm --prefix` prints what it deleted: the change stands, and
     /// the message says so rather than let the operator think it rolled back.
+    ///
+    /// It prints into a pipe nobody reads until the signal is sent: it blocks once the pipe is
+    /// full (the 40,000 keys are ~1 MB), so it is surely still printing. Printing to a file,
+    /// it could finish before the test saw it begin, on a busy machine.
     @Test func aSignalAfterTheCommitSaysTheChangeStands() throws {
-        let printed = folder.path("removed.txt")
-        let ended = try interrupt(["rm", path, "--prefix", "Bulk"], with: SIGINT, standardOutput: printed) {
-            ((try? FileManager.default.attributesOfItem(atPath: printed)[.size] as? Int) ?? 0) > 0
+        let printed = Pipe()
+        let ended = try interrupt(["rm", path, "--prefix", "Bulk"], with: SIGINT, heldOutput: printed) {
+            var hasPrinted = pollfd(fd: printed.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&hasPrinted, 1, 0) == 1
         }
         #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT, "\(ended)")
         #expect(ended.stderr.hasSuffix("statedb: interrupted after its change was committed: the change stands, and what it printed is incomplete.\n"), "\(ended.stderr)")
