@@ -6,7 +6,8 @@ import Testing
 // pushed on the stack's path are drawn by their type's destination, the app drives the path,
 // and a path kept in `@State` brings its screens, and their state, back after a restart.
 
-private struct PathNote: Hashable, Codable {
+/// Internal, not private: a value stored in a `NavigationPath` has a type the run-time finds by name.
+struct PathNote: Hashable, Codable {
     let id: Int
     let title: String
 }
@@ -178,6 +179,30 @@ private struct Numbers: View {
             .navigationDestination(for: Int.self) { Counter(name: "number \($0)", drop: {}) }
         }
     }
+}
+
+/// A stack bound to a `NavigationPath` in a stored `@State`, with values of two types.
+private struct StoredMixedPath: View {
+    @State var path = NavigationPath()
+    var body: some View {
+        NavigationStack(path: $path) {
+            List {
+                ForEach(notes, id: \.id) { note in NavigationLink(note.title, value: note) }
+            }
+            .navigationDestination(for: PathNote.self) { note in NoteScreen(note: note) }
+            .navigationDestination(for: Int.self) { id in Text("versions of \(id)") }
+        }
+    }
+}
+
+/// A value that can be pushed but not stored.
+private struct Unstorable: Hashable {
+    let id: Int
+}
+
+/// A value that is `Codable` but whose type is private: the next run could not find it by name.
+private struct PrivateRoute: Hashable, Codable {
+    let id: Int
 }
 
 @MainActor
@@ -402,5 +427,126 @@ struct NavigationPathTests {
         #expect(path == NavigationPath([3]))
         path.removeLast()
         #expect(path.isEmpty)
+    }
+
+    @Test func aNavigationPathOfCodableValuesIsEncodedWithItsTypesAndReadBackEqual() throws {
+        var path = NavigationPath()
+        path.append(2)
+        path.append(PathNote(id: 3, title: "Ideas"))
+        path.append("settings")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(path)
+        #expect(String(decoding: data, as: UTF8.self) == """
+            [{"mangledName":"Si","type":"Swift.Int","value":2},\
+            {"mangledName":"12StateDBTests8PathNoteV","type":"StateDBTests.PathNote","value":{"id":3,"title":"Ideas"}},\
+            {"mangledName":"SS","type":"Swift.String","value":"settings"}]
+            """, "bottom first, each value as JSON with its type")
+        #expect(try JSONDecoder().decode(NavigationPath.self, from: data) == path)
+        let codable = try #require(path.codable, "every value is Codable")
+        let representation = try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: JSONEncoder().encode(codable))
+        #expect(NavigationPath(representation) == path, "SwiftUI's way round, through CodableRepresentation")
+    }
+
+    @Test func aPathWithAValueThatIsNotCodableHasNoCodableFormAndSaysWhichValue() {
+        var path = NavigationPath([1])
+        path.append(Unstorable(id: 5))
+        #expect(path.codable == nil)
+        #expect(NavigationPath([1]).codable != nil)
+        do {
+            _ = try JSONEncoder().encode(path)
+            Issue.record("a value that is not Codable was encoded")
+        } catch {
+            #expect("\(error)".contains("value at 1, of type Unstorable, is not Codable"), "\(error)")
+        }
+        do {
+            _ = try JSONEncoder().encode(NavigationPath([PrivateRoute(id: 1)]))
+            Issue.record("a value whose type the next run could not find by name was encoded")
+        } catch {
+            #expect("\(error)".contains("value at 0, of type PrivateRoute, is private or local"), "\(error)")
+        }
+    }
+
+    @Test func aNavigationPathInAStoredStateReopensOnItsScreensWithTheirState() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: directory.storePath)
+            let host = ViewHost(root: StoredMixedPath(), store: store)
+            try host.button("Ideas").tap()
+            try host.button("Star").tap()
+            try host.button("Star").tap()
+            try host.button("Versions").tap()
+            #expect(host.render() == "[ Back ]\nversions of 2")
+            store.close()
+        }
+        let stored = try #require(SQLiteProbe(path: directory.storePath).value("StoredMixedPath/path"))
+        #expect(stored.contains(#""type":"Swift.Int","value":2"#), "readable with the CLI: \(stored)")
+        let store = try StateStore(path: directory.storePath)
+        let diagnostics = DiagnosticsRecorder(store)
+        let host = ViewHost(root: StoredMixedPath(), store: store)
+        #expect(host.render() == "[ Back ]\nversions of 2", "the top screen came back")
+        try host.button("Back").tap()
+        #expect(host.render().hasPrefix("[ Back ]\nIdeas: 2 stars"), "and the one under it, with its state")
+        #expect(diagnostics.of(.notPersisted).isEmpty, "a path of Codable values is stored, not kept in memory")
+        store.close()
+    }
+
+    @Test func anOperatorsEditOfAStoredPathIsWhatTheAppOpensOnAndATypeTheAppLacksIsQuarantined() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: directory.storePath)
+            let host = ViewHost(root: StoredMixedPath(), store: store)
+            try host.button("Groceries").tap()
+            try host.button("Versions").tap()
+            store.close()
+        }
+        let stored = try #require(SQLiteProbe(path: directory.storePath).value("StoredMixedPath/path"))
+        let elements = try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [Any])
+        #expect(elements.count == 2)
+        let onlyTheNote = String(decoding: try JSONSerialization.data(withJSONObject: [elements[0]]), as: UTF8.self)
+        #expect(try CLI.run(["set", directory.storePath, "StoredMixedPath/path", onlyTheNote]).status == 0)
+        do {
+            let store = try StateStore(path: directory.storePath)
+            let host = ViewHost(root: StoredMixedPath(), store: store)
+            #expect(host.render().hasPrefix("[ Back ]\nGroceries: 0 stars"), "the operator took the top screen off")
+            store.close()
+        }
+        // Not the stored value's shape: the CLI refuses it without --force.
+        let renamed = #"[{"mangledName":"12NoSuchModule4GoneV","type":"NoSuchModule.Gone","value":{"id":1}}]"#
+        let edit = try CLI.run(["set", directory.storePath, "StoredMixedPath/path", renamed, "--force"])
+        #expect(edit.status == 0, "\(edit)")
+        let store = try StateStore(path: directory.storePath)
+        let diagnostics = DiagnosticsRecorder(store)
+        let host = ViewHost(root: StoredMixedPath(), store: store)
+        #expect(host.render() == "Groceries >\nIdeas >", "opens on the root")
+        let quarantined = diagnostics.of(.quarantined)
+        #expect(quarantined.map(\.key) == ["StoredMixedPath/path"])
+        #expect(quarantined.first?.message.contains("no type NoSuchModule.Gone") == true, "\(quarantined)")
+        store.close()
+    }
+
+    @Test func aPathHoldingAValueThatIsNotCodableStaysInMemoryAndTheStoreSaysSo() throws {
+        struct Unstored: View {
+            @State var path = NavigationPath()
+            var body: some View {
+                VStack {
+                    Button("Push") { path.append(Unstorable(id: 4)) }
+                    NavigationStack(path: $path) {
+                        Text("root").navigationDestination(for: Unstorable.self) { Text("unstorable \($0.id)") }
+                    }
+                }
+            }
+        }
+        let directory = TemporaryDirectory()
+        let store = try StateStore(path: directory.storePath)
+        let diagnostics = DiagnosticsRecorder(store)
+        let host = ViewHost(root: Unstored(), store: store)
+        try host.button("Push").tap()
+        #expect(host.render() == "[ Push ]\n[ Back ]\nunstorable 4", "the app works on")
+        try store.flush()
+        let reported = diagnostics.of(.flushFailed)
+        #expect(reported.map(\.key) == ["Unstored/path"])
+        #expect(reported.first?.message.contains("of type Unstorable, is not Codable") == true, "\(reported)")
+        store.close()
     }
 }

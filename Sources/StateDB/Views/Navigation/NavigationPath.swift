@@ -9,9 +9,10 @@
 /// path.append(note.id)
 /// ```
 ///
-/// A `NavigationPath` is kept in memory only: its values may be of any type, and nothing says
-/// how to read them back. For a path that survives a restart, bind the stack to an array of
-/// one `Codable` type instead (`@State private var path: [Note.ID] = []`).
+/// A path in `@State` is stored, and survives a restart, while its values are `Codable`: each
+/// is stored with its type (see `NavigationPath+Codable.swift`). A value that is not `Codable`
+/// keeps the path in memory only, and the store says so. `codable` and
+/// `init(_: CodableRepresentation)` are there too, as in SwiftUI.
 public struct NavigationPath: Equatable {
     var elements: [AnyHashable]
 
