@@ -23,6 +23,24 @@ private struct Inbox: View {
     }
 }
 
+/// Row actions and toolbar items made by a `ForEach`.
+private struct Labels: View {
+    @State var applied: [String] = []
+    let labels = ["red", "green"]
+    var body: some View {
+        List {
+            Text("mail")
+                .swipeActions {
+                    ForEach(labels, id: \.self) { label in Button(label) { applied.append(label) } }
+                }
+            Text("applied: \(applied.joined(separator: ", "))")
+        }
+        .toolbar {
+            ForEach(labels, id: \.self) { label in Button("All \(label)") { applied.append("all " + label) } }
+        }
+    }
+}
+
 @MainActor
 struct RowActionsTests {
     @Test func aRowsSwipeActionsAreButtonsAfterIt() throws {
@@ -44,5 +62,18 @@ struct RowActionsTests {
         #expect(host.render().hasSuffix("… ▸\nflagged: offer, copied offer"), "the context menu ran its item and closed")
         #expect(host.identities.contains(#"Inbox/List/ForEach/Text[id: "offer"]"#), "the row keeps its key")
         #expect(host.identities.contains(#"Inbox/List/ForEach/SwipeActions[id: "offer"]/Button"#))
+    }
+
+    @Test func buttonsAForEachMakesAreSideBySideInSwipeActionsAndToolbars() throws {
+        let host = ViewHost(root: Labels(), store: .inMemory())
+        #expect(host.render() == """
+            mail
+              [ red ]  [ green ]
+            applied:
+            [ All red ]  [ All green ]
+            """, "a ForEach's buttons laid out in the row, as an HStack lays them out")
+        try host.button("green").tap()
+        try host.button("All red").tap()
+        #expect(host.render().contains("applied: green, all red"))
     }
 }

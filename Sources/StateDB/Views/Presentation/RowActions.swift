@@ -1,12 +1,13 @@
 /// The buttons of `.swipeActions`: a terminal cannot swipe, so they are drawn on the line after
 /// the row, indented two columns, side by side, and used as any buttons. Identity:
-/// `SwipeActions` beside the row, the buttons under it; the row keeps its keys.
-public struct SwipeActions<Content: View>: View, ContainerView, PresentedBesideView {
+/// `SwipeActions` beside the row, the buttons under it; the row keeps its keys. Buttons a
+/// `ForEach` makes are side by side too.
+public struct SwipeActions<Content: View>: View, ContainerView, NodeRenderedView, PresentedBesideView {
     public typealias Body = Never
     public let content: Content
 
-    func renderLines(children: [[String]]) -> [String] {
-        HStack<EmptyView>.sideBySide(children).map { $0.isEmpty ? $0 : "  " + $0 }
+    func renderLines(of node: ViewNode, in host: ViewHost) -> [String] {
+        HStack<EmptyView>.sideBySide(host.laidOutLines(of: node)).map { $0.isEmpty ? $0 : "  " + $0 }
     }
 }
 

@@ -2,7 +2,8 @@
 /// it is attached to (a terminal has no bar to put them in). Its buttons are ordinary
 /// controls. Identity: `Toolbar` beside the view, the items under it
 /// (`Screen/Toolbar/ToolbarItem/Button`); drawing modifiers around the view do not apply to it.
-public struct Toolbar<Content: View>: View, PrimitiveView, PresentedBesideView {
+/// Items a `ForEach` makes are side by side too, as an `HStack` lays them out.
+public struct Toolbar<Content: View>: View, PrimitiveView, NodeRenderedView, PresentedBesideView {
     public typealias Body = Never
     let content: Content
 
@@ -10,6 +11,9 @@ public struct Toolbar<Content: View>: View, PrimitiveView, PresentedBesideView {
 
     nonisolated static var contentBlocks: [ContentBlock] { [.block(Content.self)] }
 
+    func renderLines(of node: ViewNode, in host: ViewHost) -> [String] { HStack<EmptyView>.sideBySide(host.laidOutLines(of: node)) }
+
+    /// Not used: the host draws a toolbar through `renderLines(of:in:)`.
     func renderLines(children: [[String]]) -> [String] { HStack<EmptyView>.sideBySide(children) }
 }
 
