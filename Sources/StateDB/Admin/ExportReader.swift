@@ -272,8 +272,7 @@ struct ExportReader {
         } else {
             while try ensure(position + 1) {
                 let byte = buffer[position]
-                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") ||
-                    [0x20, 0x09, 0x0A, 0x0D].contains(byte) { break }
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") || byte.isJSONWhitespace { break }
                 position += 1
             }
         }
@@ -282,7 +281,7 @@ struct ExportReader {
     }
 
     private mutating func skipWhitespace() throws {
-        while try ensure(index + 1), [0x20, 0x09, 0x0A, 0x0D].contains(buffer[index]) { index += 1 }
+        while try ensure(index + 1), buffer[index].isJSONWhitespace { index += 1 }
     }
 
     private mutating func peek() throws -> UInt8? {

@@ -139,7 +139,7 @@ struct JSONParser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index].isJSONWhitespace { index += 1 }
     }
 
     mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
@@ -342,5 +342,17 @@ struct JSONParser {
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
         }
         return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is one of JSON's four whitespace characters. A `switch`, not
+    /// `[0x20, …].contains`: unoptimised (the tests' `statedb`), the array literal was built
+    /// for every byte, a quarter of the time an import of a pretty-printed file took.
+    var isJSONWhitespace: Bool {
+        switch self {
+        case 0x20, 0x09, 0x0A, 0x0D: true
+        default: false
+        }
     }
 }
