@@ -123,8 +123,11 @@ extension StateStore {
                 }
                 work.writes.append(StoreCommit.Write(slotKey: cell.slotKey, type: cell.typeName, value: value, rowExists: item.rowExists,
                                                      insertsOnly: item.insertsOnly))
+                if !unencodableKeys.isEmpty { unencodableKeys.remove(cell.key) }
             } catch {
-                report(StateDiagnostic(kind: .flushFailed, key: cell.key, message: "the value cannot be encoded (\(error)); it stays in memory only."))
+                // Once per slot until it encodes again, not at every write of it.
+                guard unencodableKeys.insert(cell.key).inserted else { continue }
+                report(StateDiagnostic(kind: .flushFailed, key: cell.key, message: "the value cannot be encoded (\(error)); it is kept in memory only, and stored again once it can be encoded."))
             }
         }
         let adoptions = batch.adoptions.filter { !$0.cell.isEnded }

@@ -123,6 +123,10 @@ public final class StateStore: @unchecked Sendable {
     var inOutage = false
     /// (databaseLock) Ticks this process committed after `seenTick` while others committed too.
     var ownTicks: Set<Int64> = []
+    /// (databaseLock) Slots whose value could not be encoded at their last write, reported
+    /// once until they encode again (a path holding a value that is not `Codable` changes at
+    /// every push).
+    var unencodableKeys: Set<String> = []
     /// Cells whose values may change in place, compared before each commit, and the
     /// diagnostics reported once per key (see `StateStore+InPlaceChanges.swift`).
     let inPlaceChanges = InPlaceChangeWatch()

@@ -547,6 +547,17 @@ struct NavigationPathTests {
         let reported = diagnostics.of(.flushFailed)
         #expect(reported.map(\.key) == ["Unstored/path"])
         #expect(reported.first?.message.contains("of type Unstorable, is not Codable") == true, "\(reported)")
+        try host.button("Push").tap()
+        try store.flush()
+        #expect(diagnostics.of(.flushFailed).count == 1, "said once, not at every change of the path")
+
+        try host.button("Back").tap()
+        try host.button("Back").tap()
+        try store.flush()
+        #expect(SQLiteProbe(path: directory.storePath).value("Unstored/path") == "[]", "stored again once it could be")
+        try host.button("Push").tap()
+        try store.flush()
+        #expect(diagnostics.of(.flushFailed).count == 2, "and said again when it could not be again")
         store.close()
     }
 }
