@@ -2,6 +2,28 @@ import Foundation
 import StateDB
 import Testing
 
+/// A value whose `encode(to:)` throws while `breaks` is set; else it is stored as its number.
+private struct Fragile: Codable, Equatable {
+    var number: Int
+    var breaks: Bool
+
+    init(_ number: Int, breaks: Bool) {
+        self.number = number
+        self.breaks = breaks
+    }
+
+    init(from decoder: any Decoder) throws {
+        number = try decoder.singleValueContainer().decode(Int.self)
+        breaks = false
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        if breaks { throw EncodingError.invalidValue(number, .init(codingPath: [], debugDescription: "broken on purpose")) }
+        var container = encoder.singleValueContainer()
+        try container.encode(number)
+    }
+}
+
 /// A flush that cannot commit keeps every write in memory, throws one clear error, and a
 /// later flush commits them.
 ///
@@ -47,5 +69,33 @@ struct FailedFlushTests {
         #expect(try reopened.binding(for: "Blocked/count", default: 0).wrappedValue == 2)
         #expect(try reopened.binding(for: "Blocked/name", default: "").wrappedValue == "first")
         reopened.close()
+    }
+
+    @Test func aValueThatCannotBeEncodedIsReportedOnceUntilItCanAndTheFileKeepsTheLastOneThatCould() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let diagnostics = DiagnosticsRecorder(store)
+        let fragile = try store.binding(for: "Fragile/value", default: Fragile(0, breaks: false))
+        let other = try store.binding(for: "Fragile/other", default: 0)
+        try store.flush()
+        fragile.wrappedValue = Fragile(1, breaks: true)
+        try store.flush()
+        other.wrappedValue = 1
+        fragile.wrappedValue = Fragile(2, breaks: true)
+        try store.flush()
+        let reported = diagnostics.of(.flushFailed)
+        #expect(reported.map(\.key) == ["Fragile/value"], "once, though two values could not be encoded")
+        #expect(reported.first?.message.contains("broken on purpose") == true, "\(reported)")
+        let probe = SQLiteProbe(path: folder.storePath)
+        #expect(probe.value("Fragile/value") == "0", "the last value that could be encoded")
+        #expect(probe.value("Fragile/other") == "1", "the rest of the commit went in")
+
+        fragile.wrappedValue = Fragile(3, breaks: false)
+        try store.flush()
+        #expect(probe.value("Fragile/value") == "3")
+        fragile.wrappedValue = Fragile(4, breaks: true)
+        try store.flush()
+        #expect(diagnostics.of(.flushFailed).count == 2, "said again once it could be encoded in between")
+        store.close()
     }
 }

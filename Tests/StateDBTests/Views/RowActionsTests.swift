@@ -37,6 +37,9 @@ private struct Labels: View {
         }
         .toolbar {
             ForEach(labels, id: \.self) { label in Button("All \(label)") { applied.append("all " + label) } }
+            ToolbarItem {
+                ForEach(labels, id: \.self) { label in Button("None \(label)") { applied.removeAll { $0.hasSuffix(label) } } }
+            }
         }
     }
 }
@@ -70,8 +73,8 @@ struct RowActionsTests {
             mail
               [ red ]  [ green ]
             applied:
-            [ All red ]  [ All green ]
-            """, "a ForEach's buttons laid out in the row, as an HStack lays them out")
+            [ All red ]  [ All green ]  [ None red ]  [ None green ]
+            """, "a ForEach's buttons laid out in the row, as an HStack lays them out, in a ToolbarItem too")
         try host.button("green").tap()
         try host.button("All red").tap()
         #expect(host.render().contains("applied: green, all red"))

@@ -1,5 +1,5 @@
-/// A path whose values are all `Codable` is stored as any `@State` value is: a stack bound to
-/// `@State private var path = NavigationPath()` reopens on its screens after a restart.
+/// A path is stored as any `@State` value is: a stack bound to `@State private var path =
+/// NavigationPath()` reopens on its screens after a restart.
 ///
 /// Each value is stored with its type, as JSON an operator can read and edit
 /// (`statedb get`, `statedb set`):
@@ -9,30 +9,33 @@
 ///  {"mangledName":"5Notes4NoteV","type":"Notes.Note","value":{"id":3}}]
 /// ```
 ///
-/// `mangledName` finds the type again when the path is read back (`type` is for people, and
-/// finds the standard library's types too). So a value's type must be one the run-time can
-/// find by name: a `private`, `fileprivate` or local type is named by its place in memory,
-/// which the next run does not share, and a path holding one is refused as one holding a value
-/// that is not `Codable` (make the type internal). A value of a type the app no longer has
-/// (renamed, moved to another module) cannot be read back: the stored path is quarantined, as
-/// any value that no longer decodes, and the stack opens on its root.
+/// `mangledName` finds the type again when the path is read back; `type` is for people (and
+/// finds the standard library's types when `mangledName` is missing). So a value can be stored
+/// when it is `Codable` and its type is one the run-time finds by name: not a `private`,
+/// `fileprivate` or local type, which is named by its place in memory, and the next run does
+/// not share that.
+///
+/// A path is stored up to its first value that cannot be: after a restart the stack opens on
+/// the screens below it, never on screens the user had already left. A value of a type the app
+/// no longer has (renamed, moved to another module) cannot be read back: the stored path is
+/// quarantined, as any value that no longer decodes, and the stack opens on its root.
 extension NavigationPath: Codable {
     /// Reads a path written by `encode(to:)`.
     public init(from decoder: any Decoder) throws {
         self.init(try CodableRepresentation(from: decoder))
     }
 
-    /// Writes the path's values, bottom first, each with its type; throws
-    /// `EncodingError.invalidValue` when a value is not `Codable` (the slot then stays in
-    /// memory only, and the store reports it).
+    /// Writes the path's values, bottom first, each with its type, up to the first value that
+    /// cannot be stored (see above); `codable` tells whether that is all of them.
     public func encode(to encoder: any Encoder) throws {
-        try CodableRepresentation(checked: elements).encode(to: encoder)
+        let storable = elements.prefix { CodableRepresentation.canStore($0) }
+        try CodableRepresentation(elements: Array(storable)).encode(to: encoder)
     }
 
-    /// The path in a form that can be encoded, as in SwiftUI; nil when one of its values is
-    /// not `Codable`.
+    /// The path in a form that can be encoded, as in SwiftUI; nil when one of its values
+    /// cannot be stored (it is not `Codable`, or its type is private or local).
     public var codable: CodableRepresentation? {
-        guard elements.allSatisfy({ $0.base is any Codable }) else { return nil }
+        guard elements.allSatisfy(CodableRepresentation.canStore) else { return nil }
         return CodableRepresentation(elements: elements)
     }
 
@@ -46,35 +49,19 @@ extension NavigationPath: Codable {
     /// it where the app chooses, as in SwiftUI. A `NavigationPath` is itself `Codable` here,
     /// so a path in `@State` needs none of this.
     public struct CodableRepresentation: Codable, Equatable {
-        /// Every value, bottom first; each one `Codable`.
+        /// Every value, bottom first; each one `canStore`.
         fileprivate let elements: [AnyHashable]
 
         fileprivate init(elements: [AnyHashable]) {
             self.elements = elements
         }
 
-        /// `elements`, or the error that names the first value that could not be read back:
-        /// one that is not `Codable`, or whose type cannot be found by name.
-        fileprivate init(checked elements: [AnyHashable]) throws {
-            for (index, element) in elements.enumerated() {
-                let type = Swift.type(of: element.base)
-                let problem: String
-                if !(element.base is any Codable) {
-                    problem = "is not Codable; make \(type) Codable to store the path"
-                } else if !Self.isFoundByName(type) {
-                    problem = "is private or local, and could not be found by name when the path is read back; make \(type) internal or public to store the path"
-                } else {
-                    continue
-                }
-                throw EncodingError.invalidValue(element.base, EncodingError.Context(
-                    codingPath: [], debugDescription: "the NavigationPath's value at \(index), of type \(type), \(problem)"))
-            }
-            self.elements = elements
-        }
-
-        /// Whether `type`'s mangled name finds it again. A private or local type's name holds
-        /// an address of this run's (`$55b0…`), which the next run cannot resolve.
-        private static func isFoundByName(_ type: Any.Type) -> Bool {
+        /// Whether `element` can be written and read back by another run: it is `Codable`,
+        /// and its type's mangled name finds it again (a private or local type's holds an
+        /// address of this run's, `$55b0…`).
+        fileprivate static func canStore(_ element: AnyHashable) -> Bool {
+            guard element.base is any Codable else { return false }
+            let type = Swift.type(of: element.base)
             guard let mangledName = _mangledTypeName(type), !mangledName.contains("$") else { return false }
             return _typeByName(mangledName) == type
         }
@@ -88,15 +75,20 @@ extension NavigationPath: Codable {
             var elements: [AnyHashable] = []
             while !list.isAtEnd {
                 let element = try list.nestedContainer(keyedBy: ElementKey.self)
-                let name = try element.decode(String.self, forKey: .type)
+                let name = try element.decodeIfPresent(String.self, forKey: .type)
                 let mangledName = try element.decodeIfPresent(String.self, forKey: .mangledName)
-                guard let type = mangledName.flatMap(_typeByName) ?? _typeByName(name) else {
+                let described = name ?? mangledName ?? "(none)"
+                guard name != nil || mangledName != nil else {
                     throw DecodingError.dataCorruptedError(forKey: .type, in: element, debugDescription:
-                        "this build has no type \(name) (was it renamed or moved?); the path cannot be read back")
+                        "a value of the path has neither a type nor a mangledName; the path cannot be read back")
+                }
+                guard let type = mangledName.flatMap(_typeByName) ?? name.flatMap(_typeByName) else {
+                    throw DecodingError.dataCorruptedError(forKey: .type, in: element, debugDescription:
+                        "this build has no type \(described) (was it renamed or moved?); the path cannot be read back")
                 }
                 guard let decodable = type as? any (Decodable & Hashable).Type else {
                     throw DecodingError.dataCorruptedError(forKey: .type, in: element, debugDescription:
-                        "\(name) is not Decodable and Hashable in this build; the path cannot be read back")
+                        "\(described) is not Decodable and Hashable in this build; the path cannot be read back")
                 }
                 elements.append(try Self.decodeValue(decodable, from: element))
             }
@@ -110,15 +102,13 @@ extension NavigationPath: Codable {
         public func encode(to encoder: any Encoder) throws {
             var list = encoder.unkeyedContainer()
             for element in elements {
-                let value = element.base
-                guard let encodable = value as? any Encodable else {
-                    throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: list.codingPath, debugDescription: "\(Swift.type(of: value)) is not Encodable"))
-                }
+                // `elements` are all `canStore`: the cast holds.
+                guard let value = element.base as? any Encodable else { continue }
                 var fields = list.nestedContainer(keyedBy: ElementKey.self)
-                let type = Swift.type(of: value)
+                let type = Swift.type(of: element.base)
                 try fields.encode(_typeName(type, qualified: true), forKey: .type)
                 if let mangledName = _mangledTypeName(type) { try fields.encode(mangledName, forKey: .mangledName) }
-                try fields.encode(encodable, forKey: .value)
+                try fields.encode(value, forKey: .value)
             }
         }
     }

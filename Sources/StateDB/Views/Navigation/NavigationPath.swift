@@ -9,10 +9,10 @@
 /// path.append(note.id)
 /// ```
 ///
-/// A path in `@State` is stored, and survives a restart, while its values are `Codable`: each
-/// is stored with its type (see `NavigationPath+Codable.swift`). A value that is not `Codable`
-/// keeps the path in memory only, and the store says so. `codable` and
-/// `init(_: CodableRepresentation)` are there too, as in SwiftUI.
+/// A path in `@State` is stored, and survives a restart: each value with its type, up to the
+/// first value that cannot be stored (not `Codable`, or of a private or local type; see
+/// `NavigationPath+Codable.swift`). `codable` and `init(_: CodableRepresentation)` are there
+/// too, as in SwiftUI.
 public struct NavigationPath: Equatable {
     var elements: [AnyHashable]
 

@@ -21,9 +21,9 @@ import Observation
 /// - **Values**: `NavigationLink(_:value:)` pushes a value, drawn by the
 ///   `.navigationDestination(for:)` registered inside the stack for its type. They make the
 ///   stack's path: bound with `NavigationStack(path:)` to an array (or a `NavigationPath`), the
-///   app pushes and pops by changing it, and an array of a `Codable` type kept in `@State`
-///   survives a restart: the app opens on the screens it showed. Unbound, the path is kept in
-///   memory.
+///   app pushes and pops by changing it, and a path kept in `@State` (an array of a `Codable`
+///   type, or a `NavigationPath`) survives a restart: the app opens on the screens it showed.
+///   Unbound, the path is kept in memory.
 /// - **Views**: `NavigationLink(_:destination:)` pushes its destination view. Which ones are
 ///   pushed is kept in memory: a restart starts without them.
 /// - **Presented**: `.navigationDestination(isPresented:)` and `(item:)` push their destination

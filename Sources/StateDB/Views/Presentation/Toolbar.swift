@@ -39,8 +39,9 @@ public struct ToolbarItemPlacement: Sendable, Hashable {
 }
 
 /// One item of a `.toolbar`, as in SwiftUI: `ToolbarItem(placement: .primaryAction) {
-/// Button("Add") { … } }`. Its placement is kept, not used (see `ToolbarItemPlacement`).
-public struct ToolbarItem<Content: View>: View, ContainerView {
+/// Button("Add") { … } }`. Its placement is kept, not used (see `ToolbarItemPlacement`). The
+/// views a `ForEach` in it makes are laid out in the toolbar's row, each its own item.
+public struct ToolbarItem<Content: View>: View, ContainerView, LayoutTransparentView {
     public typealias Body = Never
     public let placement: ToolbarItemPlacement
     public let content: Content
