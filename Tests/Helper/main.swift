@@ -54,6 +54,9 @@ let usage = """
           Needs a terminal. Runs a view whose `.task` sleeps, then shows "status: loaded" and
           counts "ticks: 3", and whose "Fetch" button starts a task that shows "fetched: yes",
           in the terminal host until `q` is typed.
+      terminal-geometry STORE
+          Needs a terminal. Runs a view whose GeometryReader shows "room: C columns, R rows"
+          in the terminal host until `q` is typed.
     """
 
 /// Writes one line straight to the descriptor (no buffer): the parent may kill this process
@@ -252,6 +255,7 @@ case "exit-without-flush": exitWithoutFlush(arguments)
 case "open": openOnly(arguments)
 case "terminal-self-writer": terminalSelfWriter(arguments)
 case "terminal-tasks": terminalTasks(arguments)
+case "terminal-geometry": terminalGeometry(arguments)
 case "storage-set": storageSet(arguments)
 case "model-bump": modelBump(arguments)
 case "pg-failover-writer": postgresFailoverWriter(arguments)

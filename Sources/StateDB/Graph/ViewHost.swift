@@ -133,6 +133,8 @@ public final class ViewHost {
     public func update() {
         refresh(store)
         for other in otherStores { refresh(other.store) }
+        // A resized terminal invalidates the `GeometryReader`s (one ioctl, once one was read).
+        TerminalCells.shared.remeasure()
         evaluateInvalidated()
         carryOverMovedState()
         runModifierActions()

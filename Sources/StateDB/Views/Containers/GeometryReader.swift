@@ -1,9 +1,10 @@
 import Foundation
+import Observation
 
 /// A view built from the room it is given, as in SwiftUI. A terminal gives every view the
 /// whole width, so the proxy's size is the terminal's, in cells (columns × rows), when standard
-/// output is one, else 80 × 24. It is read when the body runs: a resized terminal shows in the
-/// next evaluation of the reader, not at once. The content is drawn as it is; for identity
+/// output is one, else 80 × 24. When the window is resized, the next update builds the content
+/// again with the new size (`TerminalHost` runs one at once). The content is drawn as it is; for identity
 /// `GeometryReader` is a view with a body (`Screen/GeometryReader/VStack`).
 public struct GeometryReader<Content: View>: View {
     let content: (GeometryProxy) -> Content
@@ -13,7 +14,7 @@ public struct GeometryReader<Content: View>: View {
     }
 
     public var body: some View {
-        content(GeometryProxy(size: TerminalCells.size()))
+        content(GeometryProxy(size: TerminalCells.shared.sizeForReader))
     }
 }
 
@@ -53,10 +54,35 @@ public struct EdgeInsets: Hashable, Sendable {
     }
 }
 
-/// The terminal standard output is, in cells.
-enum TerminalCells {
+/// The size of the terminal standard output is, in cells, as `GeometryReader`s read it. An
+/// observable value: when the window is resized, the next update measures it again
+/// (`ViewHost.update()` calls `remeasure()`) and evaluates again the views that read it, as
+/// SwiftUI lays a reader out again when its room changes.
+@MainActor @Observable
+final class TerminalCells {
+    static let shared = TerminalCells()
+
+    /// Columns × rows, as last measured.
+    private(set) var size = TerminalCells.measure()
+    /// Whether a view has read the size: until one has, updates do not measure it.
+    @ObservationIgnored private var isRead = false
+
+    /// The size, for a view's body: the view depends on it.
+    var sizeForReader: CGSize {
+        isRead = true
+        return size
+    }
+
+    /// Measures the terminal again, once a view has read the size; changes it (and so
+    /// invalidates its readers) only when it differs.
+    func remeasure() {
+        guard isRead else { return }
+        let measured = Self.measure()
+        if measured != size { size = measured }
+    }
+
     /// Columns × rows; 80 × 24 when standard output is not a terminal.
-    static func size() -> CGSize {
+    nonisolated static func measure() -> CGSize {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return CGSize(width: 80, height: 24)
