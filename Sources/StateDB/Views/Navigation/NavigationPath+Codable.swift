@@ -77,8 +77,7 @@ extension NavigationPath: Codable {
                 let element = try list.nestedContainer(keyedBy: ElementKey.self)
                 let name = try element.decodeIfPresent(String.self, forKey: .type)
                 let mangledName = try element.decodeIfPresent(String.self, forKey: .mangledName)
-                let described = name ?? mangledName ?? "(none)"
-                guard name != nil || mangledName != nil else {
+                guard let described = name ?? mangledName else {
                     throw DecodingError.dataCorruptedError(forKey: .type, in: element, debugDescription:
                         "a value of the path has neither a type nor a mangledName; the path cannot be read back")
                 }
