@@ -58,6 +58,15 @@ final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
     }
 
+    /// Types `q` and waits for `process` to end; false when it still runs after 30 s (the limit
+    /// only keeps a broken child from hanging the run).
+    func quit(_ process: Process) -> Bool {
+        type("q")
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return !process.isRunning
+    }
+
     /// Reads what the child draws until `text` appears after the previous match.
     /// The limit only keeps a broken child from hanging the run; it is not a measurement.
     func waitFor(_ text: String, seconds: Double = 60) -> Bool {

@@ -21,9 +21,6 @@ struct TerminalGeometryTests {
         kill(process.processIdentifier, SIGWINCH)
         #expect(terminal.waitFor("room: 72 columns, 30 rows"), "it drew:\n\(terminal.output)")
 
-        terminal.type("q")
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(!process.isRunning, "q did not quit")
+        #expect(terminal.quit(process), "q did not quit")
     }
 }

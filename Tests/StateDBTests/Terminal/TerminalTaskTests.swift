@@ -19,10 +19,7 @@ struct TerminalTaskTests {
         terminal.type("\r")  // the focused "Fetch": a Task the action starts, not a .task
         #expect(terminal.waitFor("fetched: yes"), "it drew:\n\(terminal.output)")
 
-        terminal.type("q")
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(!process.isRunning, "q did not quit")
+        #expect(terminal.quit(process), "q did not quit")
         guard !process.isRunning else { return }
         #expect(process.terminationStatus == 0)
 
