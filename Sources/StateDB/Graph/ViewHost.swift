@@ -471,7 +471,7 @@ public final class ViewHost {
         if node.info.hasFocusState { focus.isActive = true }
         withBytes(of: view) { base in
             withOptionalBytes(of: previousView) { previousBase in
-                for (index, field) in fields.enumerated() {
+                for field in fields {
                     let property = loadSlotProperty(field.type, at: base + field.offset)
                     if let previousBase, let existing = loadSlotProperty(field.type, at: previousBase + field.offset).attachedLocation {
                         if property.reattach(existing) { continue }
@@ -481,7 +481,6 @@ public final class ViewHost {
                     do {
                         var attachment = SlotAttachment()
                         let location = try property.attach(store: store, key: SlotKey(identity: node.identity, property: field.name), types: field.slotTypes, attachment: &attachment)
-                        if index == 0, let cell = attachment.cell { node.shareIdentity(cell.identity) }
                         if field.sharesSlotByKey { watchStore(of: location) }
                         if attachment.foundNoRow, let cell = attachment.cell {
                             freshSlots.append(MovedStateMatcher.FreshSlot(cell: cell, node: node, property: field.name))

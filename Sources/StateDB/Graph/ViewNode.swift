@@ -166,14 +166,6 @@ final class ViewNode {
         return parent.legacyIdentity.appendingPathSegment(segment)
     }
 
-    /// Takes `text`, when it is the same bytes, as the identity's storage: a slot's cell loaded
-    /// with the identity text its view's rows share (`StoredKey`), so the view and its
-    /// slots keep one copy (the one built here is freed, ~96 bytes a view).
-    func shareIdentity(_ identity: String) {
-        guard packed.hasFlag(Self.identityBuiltBit), text.hasSameBytes(as: identity) else { return }
-        text = identity
-    }
-
     /// The view's identity (`ContentView/VStack/Row[id: 42]`), built the first time it is
     /// asked for: most views of a big tree (the `Text` in every row) own no slot and never need
     /// theirs, and building it was an allocation and a copy per view mounted.

@@ -13,6 +13,10 @@
 /// hash (`SlotIndexKey.hash`) is keyed with a per-process random seed, so collisions cannot be
 /// worked out from a file's keys ahead of time.
 ///
+/// The rows loaded at open (`LoadedRows`) are held by their number there, not in a box each;
+/// a box reading from there is made when one is asked for. The index lets go of them once
+/// none is left (all mounted, adopted or replaced).
+///
 /// Guarded by the store's lock, as every other index field.
 struct SlotIndex {
     private struct Bucket {
@@ -20,13 +24,23 @@ struct SlotIndex {
         /// reads this word alone: binding each entry it passed retained and released it.
         var tag: UInt64
         /// nil where `tag` is 0.
-        var entry: SlotEntry?
+        var entry: Held?
+    }
+
+    /// An entry as a bucket holds it: a `SlotEntry`, or a row of `loaded` by its number (one
+    /// word either way).
+    private enum Held {
+        case entry(SlotEntry)
+        case loaded(UInt32)
     }
 
     /// A power of two long, or empty before the first insertion.
     private var buckets: [Bucket] = []
     /// How many buckets hold an entry.
     private(set) var count = 0
+    /// The rows loaded at open, while some bucket holds one; and how many do.
+    private var loaded: LoadedRows?
+    private var loadedCount = 0
 
     private static let occupied: UInt64 = 1 << 63
     private static let empty = Bucket(tag: 0, entry: nil)
@@ -57,8 +71,11 @@ struct SlotIndex {
     /// The entry at `position`. A new value must be an entry of the same key (a dormant row
     /// turning into the cell of the same slot).
     subscript(position: Position) -> SlotEntry {
-        get { buckets[position.bucket].entry! }
-        set { buckets[position.bucket].entry = newValue }
+        get { entry(buckets[position.bucket].entry!) }
+        set {
+            noteReplaced(buckets[position.bucket].entry)
+            buckets[position.bucket].entry = .entry(newValue)
+        }
     }
 
     /// The entry of `key`; setting nil removes it. A new entry's key must be `key`.
@@ -78,21 +95,73 @@ struct SlotIndex {
                 return
             }
             if found {
-                buckets[bucket].entry = newValue
+                noteReplaced(buckets[bucket].entry)
+                buckets[bucket].entry = .entry(newValue)
                 return
             }
             if count + 1 > buckets.count / 4 * 3 {
                 resize(to: buckets.count * 2)
                 bucket = probe(for: key).bucket
             }
-            buckets[bucket] = Bucket(tag: key.hash | Self.occupied, entry: newValue)
+            buckets[bucket] = Bucket(tag: key.hash | Self.occupied, entry: .entry(newValue))
             count += 1
         }
     }
 
+    /// Adds the rows loaded at open to an empty index, by the hashes they carry. A row's key
+    /// is compared only with those of the same hash: a file's keys are unique, so normally
+    /// none match; a damaged file's repeated key keeps its later row, as `subscript` would.
+    mutating func insert(_ rows: LoadedRows) {
+        precondition(count == 0, "loaded rows go into an empty index")
+        loaded = rows
+        reserveCapacity(rows.records.count)
+        let mask = buckets.count - 1
+        for (number, record) in rows.records.enumerated() {
+            let tag = record.hash | Self.occupied
+            var bucket = Int(truncatingIfNeeded: record.hash) & mask
+            while buckets[bucket].tag != 0 {
+                if buckets[bucket].tag == tag, case .loaded(let other)? = buckets[bucket].entry,
+                   rows.withKeyBytes(of: Int(other), { one in rows.withKeyBytes(of: number) { one.elementsEqual($0) } }) {
+                    break
+                }
+                bucket = (bucket + 1) & mask
+            }
+            if buckets[bucket].tag == 0 {
+                count += 1
+                loadedCount += 1
+            }
+            buckets[bucket] = Bucket(tag: tag, entry: .loaded(UInt32(number)))
+        }
+        if loadedCount == 0 { loaded = nil }
+    }
+
     /// Every entry, in no particular order.
     var allEntries: some Sequence<SlotEntry> {
-        buckets.lazy.compactMap(\.entry)
+        buckets.lazy.compactMap { bucket in bucket.entry.map { self.entry($0) } }
+    }
+
+    /// The `SlotEntry` a bucket holds: a loaded row in a box reading from `loaded`.
+    private func entry(_ held: Held) -> SlotEntry {
+        switch held {
+        case .entry(let entry): entry
+        case .loaded(let number): .dormant(DormantRowBox(loaded!, Int(number)))
+        }
+    }
+
+    /// A bucket's entry is being replaced or removed: a loaded row leaves, and with the last
+    /// one the loaded rows' memory.
+    private mutating func noteReplaced(_ held: Held?) {
+        guard case .loaded? = held else { return }
+        loadedCount -= 1
+        if loadedCount == 0 { loaded = nil }
+    }
+
+    /// Whether the entry a bucket holds is `key`'s.
+    private func holds(_ held: Held, key: SlotIndexKey) -> Bool {
+        switch held {
+        case .entry(let entry): key.isKey(of: entry)
+        case .loaded(let number): loaded!.withKeyBytes(of: Int(number)) { key.isKey(ofBytes: $0) }
+        }
     }
 
     // MARK: - Inside the table
@@ -106,7 +175,7 @@ struct SlotIndex {
         while true {
             let here = buckets[bucket].tag
             if here == 0 { return (bucket, false) }
-            if here == tag, let entry = buckets[bucket].entry, key.isKey(of: entry) { return (bucket, true) }
+            if here == tag, let held = buckets[bucket].entry, holds(held, key: key) { return (bucket, true) }
             bucket = (bucket + 1) & mask
         }
     }
@@ -114,6 +183,7 @@ struct SlotIndex {
     /// Empties `bucket`, moving back each follower whose probe sequence passes through it, so
     /// no lookup meets an empty bucket before its entry.
     private mutating func remove(at bucket: Int) {
+        noteReplaced(buckets[bucket].entry)
         let mask = buckets.count - 1
         var hole = bucket
         var next = (hole + 1) & mask

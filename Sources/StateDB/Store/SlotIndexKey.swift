@@ -8,8 +8,9 @@ import Foundation
 /// - the hash is a word-at-a-time hash of the bytes, and the dictionary's `Hasher` runs over
 ///   that one 64-bit number only;
 /// - a lookup can give the identity and the property apart (`init(identity:property:)`), so a
-///   view being mounted finds its slot without building the key string: a row loaded from the
-///   file already has one, which the slot's cell then shares.
+///   view being mounted finds its slot without building the key string; a row loaded at open
+///   is compared with them in place (`isKey(ofBytes:)`), and its hash worked out from its
+///   bytes (`hash(ofKey:)`).
 ///
 /// The hash of a key is the combination of the hashes of its identity and its property, split
 /// at the last `/` byte as `SlotKey` splits them, so both spellings hash alike. `==` compares
@@ -29,18 +30,20 @@ struct SlotIndexKey: Hashable {
     /// The key `text` (`identity/property`).
     init(_ text: String) {
         var text = text
-        hash = text.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            var slash = raw.count - 1  // the last `/`, found from the end
-            while slash >= 0 && raw[slash] != UInt8(ascii: "/") { slash -= 1 }
-            // No `/`: the whole text is the property of an empty identity, as in `SlotKey`.
-            let identity = UnsafeRawBufferPointer(rebasing: raw[..<max(slash, 0)])
-            let property = UnsafeRawBufferPointer(rebasing: raw[(slash + 1)...])
-            let seed = Self.seed
-            return Self.combine(Self.hash(identity, seed: seed), Self.hash(property, seed: seed))
-        }
+        hash = text.withUTF8 { Self.hash(ofKey: UnsafeRawBufferPointer($0)) }
         head = text
         property = nil
+    }
+
+    /// The hash `init(_:)` gives the key whose text is `bytes`, without making the text.
+    static func hash(ofKey bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var slash = bytes.count - 1  // the last `/`, found from the end
+        while slash >= 0 && bytes[slash] != UInt8(ascii: "/") { slash -= 1 }
+        // No `/`: the whole text is the property of an empty identity, as in `SlotKey`.
+        let identity = UnsafeRawBufferPointer(rebasing: bytes[..<max(slash, 0)])
+        let property = UnsafeRawBufferPointer(rebasing: bytes[(slash + 1)...])
+        let seed = Self.seed
+        return combine(hash(identity, seed: seed), hash(property, seed: seed))
     }
 
     /// The key of slot `property` of the view at `identity`, without joining them.
@@ -72,15 +75,22 @@ struct SlotIndexKey: Hashable {
     func isKey(of entry: SlotEntry) -> Bool {
         switch entry {
         case .dormant(let row):
-            let key = row.row.storedKey
-            guard let rowProperty = key.property else { return isKey(of: key.head) }
-            // In parts: the row's identity (`head`) is never empty.
-            guard let property, !head.isEmpty else { return text.isKey(identity: key.head, property: rowProperty) }
-            return head.hasSameBytes(as: key.head) && property.hasSameBytes(as: rowProperty)
+            return row.hasKey(self)
         case .live(let cell):
             guard let property else { return head.isKey(identity: cell.identity, property: cell.property) }
             return head.hasSameBytes(as: cell.identity) && property.hasSameBytes(as: cell.property)
         }
+    }
+
+    /// Whether `bytes` (the key of a row loaded at open) are this key's text.
+    func isKey(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let property else { return RepeatedTexts.hasBytes(head, bytes) }
+        if head.isEmpty { return RepeatedTexts.hasBytes(property, bytes) }
+        if let result = head.utf8.withContiguousStorageIfAvailable({ identity in
+            property.utf8.withContiguousStorageIfAvailable { property in String.isKey(bytes, identity, property) }
+        }), let isKey = result { return isKey }
+        var identity = head, name = property
+        return identity.withUTF8 { identity in name.withUTF8 { property in String.isKey(bytes, identity, property) } }
     }
 
     /// The key's text (built only for a key given in two parts).
@@ -198,7 +208,7 @@ extension String {
         left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
     }
 
-    private static func isKey(_ key: UnsafeBufferPointer<UInt8>, _ identity: UnsafeBufferPointer<UInt8>, _ property: UnsafeBufferPointer<UInt8>) -> Bool {
+    fileprivate static func isKey(_ key: UnsafeBufferPointer<UInt8>, _ identity: UnsafeBufferPointer<UInt8>, _ property: UnsafeBufferPointer<UInt8>) -> Bool {
         key.count == identity.count + 1 + property.count
             && key[identity.count] == UInt8(ascii: "/")
             && (identity.isEmpty || memcmp(key.baseAddress!, identity.baseAddress!, identity.count) == 0)

@@ -86,7 +86,7 @@ extension StateStore {
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
             slots.allEntries.contains { entry in
-                if case .dormant(let row) = entry { return row.storedKey.hasPrefix(prefix) }
+                if case .dormant(let row) = entry { return row.keyHasPrefix(prefix) }
                 return false
             }
         }
@@ -118,7 +118,7 @@ extension StateStore {
         return lock.withLock {
             var rows: [DormantRow] = []
             for entry in slots.allEntries {
-                guard case .dormant(let row) = entry, row.storedKey.hasPrefix(prefix), include(row.key) else { continue }
+                guard case .dormant(let row) = entry, row.keyHasPrefix(prefix), include(row.key) else { continue }
                 rows.append(DormantRow(key: row.key, type: row.type))
             }
             return rows

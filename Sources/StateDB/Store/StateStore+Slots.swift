@@ -74,23 +74,15 @@ extension StateStore {
                     }
                     continue
                 }
-                // The cell keeps the key in parts: the row's when it was loaded in parts (the
-                // identity text its view's other rows share, which the view's node then takes
-                // too), else as asked for (the view's identity, the field's name).
-                let key = if let property = row.row.storedKey.property {
-                    SlotKey(identity: row.row.storedKey.head, property: property)
-                } else {
-                    slotKey
-                }
                 let now = coarseNowMilliseconds()
                 // `SlotCell?`, not an optional of the generic type (see `found`).
                 var decoded: SlotCell?
                 if let decodedOutside {
-                    decoded = types.cell.init(key: key, value: decodedOutside.value, initialValue: initialValue(), types: types, storeLock: lock)
+                    decoded = types.cell.init(key: slotKey, value: decodedOutside.value, initialValue: initialValue(), types: types, storeLock: lock)
                 } else if !decodesAppCode {
                     do {
                         let value = try ValueCodec.decode(Value.self, from: row.value.get())
-                        decoded = types.cell.init(key: key, value: value, initialValue: initialValue(), types: types, storeLock: lock)
+                        decoded = types.cell.init(key: slotKey, value: value, initialValue: initialValue(), types: types, storeLock: lock)
                     } catch {
                         decodingError = "\(error)"  // the store's own errors (a native kind)
                     }
@@ -101,7 +93,7 @@ extension StateStore {
                     cell.needsWrite = row.type != cell.typeName  // record the type it has now
                 } else {
                     let error = decodingError ?? "unreadable"
-                    cell = types.cell.init(key: key, value: initialValue(), initialValue: initialValue(), types: types, storeLock: lock)
+                    cell = types.cell.init(key: slotKey, value: initialValue(), initialValue: initialValue(), types: types, storeLock: lock)
                     if types.recordsInitialValue {
                         cell.needsWrite = true
                     } else {

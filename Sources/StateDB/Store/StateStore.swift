@@ -172,8 +172,13 @@ public final class StateStore: @unchecked Sendable {
                 return
             }
             var entries = SlotIndex()
-            entries.reserveCapacity(rows.count)  // no rehashing as it fills
-            for row in rows { entries[row.row.storedKey.indexKey] = .dormant(row) }
+            switch rows {
+            case .loaded(let loaded):
+                entries.insert(loaded)
+            case .rows(let rows):
+                entries.reserveCapacity(rows.count)  // no rehashing as it fills
+                for row in rows { entries[SlotIndexKey(row.key)] = .dormant(DormantRowBox(row)) }
+            }
             lock.withLock { slots = entries }
         }
     }

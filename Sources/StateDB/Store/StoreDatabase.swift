@@ -19,10 +19,8 @@
 protocol StoreDatabase: AnyObject {
     /// Every row with the tick they are complete up to (the store's first `seenTick`), read in
     /// one snapshot; `rows` is nil when the store holds more than `limit` rows (the store then
-    /// reads rows on demand, `StateStore+RowsOnDemand.swift`). Each row comes in the box the
-    /// store's index holds it in, made as it is read (copying each row into one afterwards
-    /// was ~2% of opening a store).
-    func loadAllRows(atMost limit: Int) throws -> (rows: [DormantRowBox]?, tick: Int64)
+    /// reads rows on demand, `StateStore+RowsOnDemand.swift`).
+    func loadAllRows(atMost limit: Int) throws -> (rows: LoadedStoreRows?, tick: Int64)
 
     /// Rows and deletions committed after `tick` (`version > tick`) by anyone, and the tick
     /// now; nil when nobody can have committed since the last poll (SQLite's
@@ -54,4 +52,11 @@ protocol StoreDatabase: AnyObject {
     var statementsExecuted: Int { get }
 
     func close()
+}
+
+/// The rows a store loads at open: kept as the bytes SQLite handed out (`LoadedRows`), or
+/// each as a `StoredRow` (a server's, read from text columns).
+enum LoadedStoreRows {
+    case loaded(LoadedRows)
+    case rows([StoredRow])
 }

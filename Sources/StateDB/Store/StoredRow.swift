@@ -10,9 +10,8 @@ struct StoredRow: Sendable {
     /// row at open. Reading them was ~2% of opening a store and mounting its tree.
     static let loadSQL: SQL = "SELECT key, type, encoding, value, seen_at, version FROM slots"
 
-    /// The key as read: whole, or (the store's own load, see `RepeatedTexts.sharesKeyParts`)
-    /// in the parts `SlotKey` splits it into, the identity shared with the row before.
-    let storedKey: StoredKey
+    /// `identity/property`, the row's key.
+    let key: String
     let type: String
     let encoding: String
     /// The value, or why it could not be read as its encoding.
@@ -24,12 +23,20 @@ struct StoredRow: Sendable {
     let seenAt: Int64
     let version: Int64
 
-    /// `identity/property`, the row's key (built when it was loaded in parts).
-    var key: String { storedKey.text }
-
     /// The identity and property, split from the key as the store wrote them.
-    var identity: String { storedKey.slotKey.identity }
-    var property: String { storedKey.slotKey.property }
+    var identity: String { SlotKey(key).identity }
+    var property: String { SlotKey(key).property }
+
+    init(key: String, type: String, encoding: String, value: Result<StoredValue, StoredValueError>, seenAt: Int64, version: Int64) {
+        self.key = key
+        self.type = type
+        self.encoding = encoding
+        self.value = value
+        createdAt = 0
+        updatedAt = 0
+        self.seenAt = seenAt
+        self.version = version
+    }
 
     /// The row `statement` (a query of `selectSQL`'s or `loadSQL`'s columns, in that order) is on.
     init(_ statement: SQLiteStatement) {
@@ -41,7 +48,7 @@ struct StoredRow: Sendable {
     /// rows, which repeat (a store holds a handful of types, and seven encodings), so most rows
     /// make no new string for either.
     init(_ statement: SQLiteStatement, texts: inout RepeatedTexts) {
-        storedKey = texts.sharesKeyParts ? statement.keyInParts(at: 0, reusing: &texts) : StoredKey(statement.string(at: 0))
+        key = statement.string(at: 0)
         type = statement.string(at: 1, reusing: &texts.types)
         let (encoding, place) = statement.stringAndPlace(at: 2, reusing: &texts.encodings)
         self.encoding = encoding
@@ -68,30 +75,6 @@ struct RepeatedTexts {
     /// Starts out knowing the seven encodings, in `StoredEncoding`'s order: a text's place
     /// there is its kind.
     var encodings = RecentTexts(StoredEncoding.allCases.map(\.text))
-    /// Read keys in parts (`StoredKey.init(identity:property:)`): the rows of the store's own load, which its
-    /// slots' cells and views keep. Other readers (the CLI) want the key whole.
-    let sharesKeyParts: Bool
-    /// The properties of the rows read, and the identity of the last (a view's slots are
-    /// written together, so its rows mostly follow each other).
-    var properties = RecentTexts()
-    var lastIdentity = ""
-
-    init(sharesKeyParts: Bool = false) {
-        self.sharesKeyParts = sharesKeyParts
-    }
-
-    /// The key of `bytes` in parts, split at the last `/` (as `SlotKey` splits it), the
-    /// identity shared with the previous row's and the property with earlier rows' when the
-    /// bytes are the same. A key with no identity is kept whole.
-    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredKey {
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else {
-            return StoredKey(String(decoding: bytes, as: UTF8.self))
-        }
-        let identityBytes = UnsafeBufferPointer(rebasing: bytes[..<slash])
-        if !Self.hasBytes(lastIdentity, identityBytes) { lastIdentity = String(decoding: identityBytes, as: UTF8.self) }
-        return StoredKey(identity: lastIdentity, property: properties.text(UnsafeBufferPointer(rebasing: bytes[(slash + 1)...])))
-    }
-
     /// Whether `text` is `bytes`. Its bytes are borrowed in place: `withUTF8` on a copy cost a
     /// retain, a release and a uniqueness check per row.
     static func hasBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -102,62 +85,6 @@ struct RepeatedTexts {
             return same
         }
         return utf8.elementsEqual(bytes)
-    }
-}
-
-/// A row's key as loaded.
-///
-/// The store's own load keeps the parts: the identity text is shared by the rows of one view,
-/// and handed on to the cells and the view node that mount them, so a mounted tree holds one
-/// copy of each view's identity. Whole keys loaded for every slot cost ~96 bytes a slot, and
-/// freeing them as slots mounted left the heap too scattered to give the memory back.
-///
-/// A struct of two fields rather than an enum: a field is read in place through the row's box,
-/// where matching an enum's case copied (retained) its payload on every lookup.
-struct StoredKey: Sendable {
-    /// The whole key, or its identity (never empty) when `property` is not nil.
-    let head: String
-    /// The property, for a key kept in parts: the key is `head/property`.
-    let property: String?
-
-    /// The key `text`, kept whole.
-    init(_ text: String) {
-        head = text
-        property = nil
-    }
-
-    /// The key `identity/property`; `identity` is not empty.
-    init(identity: String, property: String) {
-        head = identity
-        self.property = property
-    }
-
-    var text: String {
-        guard let property else { return head }
-        return head + "/" + property
-    }
-
-    /// The slot key; for a key in parts, made of the same texts.
-    var slotKey: SlotKey {
-        guard let property else { return SlotKey(head) }
-        return SlotKey(identity: head, property: property)
-    }
-
-    /// The key of the store's slot index.
-    var indexKey: SlotIndexKey {
-        guard let property else { return SlotIndexKey(head) }
-        return SlotIndexKey(identity: head, property: property)
-    }
-
-    /// Whether the key's bytes start with `prefix`'s, compared without joining the parts.
-    func hasPrefix(_ prefix: [UInt8]) -> Bool {
-        guard let property else {
-            return head.utf8.withContiguousStorageIfAvailable { $0.starts(with: prefix) } ?? head.utf8.starts(with: prefix)
-        }
-        let identityCount = head.utf8.count
-        if prefix.count <= identityCount { return head.utf8.starts(with: prefix) }
-        return head.utf8.elementsEqual(prefix[..<identityCount]) && prefix[identityCount] == UInt8(ascii: "/")
-            && property.utf8.starts(with: prefix[(identityCount + 1)...])
     }
 }
 

@@ -77,9 +77,15 @@ enum StoredValue: Equatable, Sendable {
     }
 
     /// Reads a value column whose row's encoding is `kind`, already told from its text (rows
-    /// loaded at open share their encoding texts, and so their kinds: `RecentTexts`).
+    /// loaded at open share their encoding texts, and so their kinds).
     static func read(from statement: SQLiteStatement, at index: Int32, kind: StoredEncoding) throws -> StoredValue {
-        let columnType = statement.columnType(at: index)
+        try read(from: StatementColumn(statement: statement, index: index), kind: kind)
+    }
+
+    /// Reads `column` as encoding `kind` says.
+    /// - Throws: `StoredValueError` when the column does not hold what the encoding promises.
+    static func read(from column: some StoredValueColumn, kind: StoredEncoding) throws -> StoredValue {
+        let columnType = column.columnType
         func expect(_ type: Int32) throws {
             guard columnType == type else {
                 throw StoredValueError(message: "encoding '\(kind.text)' but the value column holds \(sqliteTypeName(columnType))")
@@ -91,26 +97,51 @@ enum StoredValue: Equatable, Sendable {
             return .null
         case .bool:
             try expect(SQLITE_INTEGER)
-            let value = statement.int64(at: index)
+            let value = column.int64
             guard value == 0 || value == 1 else { throw StoredValueError(message: "bool value \(value) is neither 0 nor 1") }
             return .bool(value == 1)
         case .integer:
             try expect(SQLITE_INTEGER)
-            return .integer(statement.int64(at: index))
+            return .integer(column.int64)
         case .real:
             guard columnType == SQLITE_FLOAT || columnType == SQLITE_INTEGER else { try expect(SQLITE_FLOAT); return .null }
-            return .real(statement.double(at: index))
+            return .real(column.double)
         case .text:
             try expect(SQLITE_TEXT)
-            return .text(statement.string(at: index))
+            return .text(column.text)
         case .blob:
             guard columnType == SQLITE_BLOB || columnType == SQLITE_NULL else { try expect(SQLITE_BLOB); return .null }
-            return .blob(statement.bytes(at: index))
+            return .blob(column.blob)
         case .json:
             try expect(SQLITE_TEXT)
-            return .json(statement.string(at: index))
+            return .json(column.text)
         }
     }
+}
+
+/// A value column as SQLite types it: a statement's (`StatementColumn`), or a row loaded at
+/// open (`LoadedRows`). Each accessor is asked only of a column of a type it reads.
+protocol StoredValueColumn {
+    /// `SQLITE_INTEGER`, `SQLITE_FLOAT`, `SQLITE_TEXT`, `SQLITE_BLOB` or `SQLITE_NULL`.
+    var columnType: Int32 { get }
+    var int64: Int64 { get }
+    /// A `FLOAT`'s value, or an `INTEGER`'s as a `Double`.
+    var double: Double { get }
+    var text: String { get }
+    /// A `BLOB`'s bytes; none for `NULL`.
+    var blob: [UInt8] { get }
+}
+
+/// Column `index` of the row `statement` is on.
+private struct StatementColumn: StoredValueColumn {
+    let statement: SQLiteStatement
+    let index: Int32
+
+    var columnType: Int32 { statement.columnType(at: index) }
+    var int64: Int64 { statement.int64(at: index) }
+    var double: Double { statement.double(at: index) }
+    var text: String { statement.string(at: index) }
+    var blob: [UInt8] { statement.bytes(at: index) }
 }
 
 extension StoredValue {

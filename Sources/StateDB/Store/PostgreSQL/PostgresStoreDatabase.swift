@@ -119,19 +119,20 @@ final class PostgresStoreDatabase: StoreDatabase {
     /// Every row, and the tick they are complete up to, read in one snapshot.
     func loadAllRows() throws -> (rows: [StoredRow], tick: Int64) {
         let loaded = try loadAllRows(atMost: .max)
-        return ((loaded.rows ?? []).map(\.row), loaded.tick)
+        guard case .rows(let rows)? = loaded.rows else { return ([], loaded.tick) }
+        return (rows, loaded.tick)
     }
 
     /// Every row, and the tick they are complete up to, read in one snapshot; no rows when
     /// there are more than `limit` (they are read on demand).
-    func loadAllRows(atMost limit: Int) throws -> (rows: [DormantRowBox]?, tick: Int64) {
+    func loadAllRows(atMost limit: Int) throws -> (rows: LoadedStoreRows?, tick: Int64) {
         try run("loading the store") {
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 let tick = try currentTick()
                 let count = try connection.execute("SELECT count(*) FROM slots").int64(0, 0) ?? 0
                 guard count <= Int64(limit) else { return (nil, tick) }
                 let result = try connection.execute(StoredRow.postgresSelectSQL)
-                return ((0..<result.rowCount).map { DormantRowBox(StoredRow(result, row: $0)) }, tick)
+                return (.rows((0..<result.rowCount).map { StoredRow(result, row: $0) }), tick)
             }
         }
     }

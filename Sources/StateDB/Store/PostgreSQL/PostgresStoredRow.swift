@@ -4,7 +4,7 @@ extension StoredRow {
 
     /// Row `row` of a result with `postgresSelectSQL`'s columns.
     init(_ result: PostgresResult, row: Int) {
-        storedKey = StoredKey(result.string(row, 0) ?? "")
+        key = result.string(row, 0) ?? ""
         type = result.string(row, 1) ?? ""
         let encoding = result.string(row, 2) ?? ""
         self.encoding = encoding

@@ -300,10 +300,16 @@ final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(handle, index))
         return recent.textAndPlace(UnsafeBufferPointer(start: text, count: count))
     }
-    /// The key in column `index` in parts, shared with earlier rows' (`RepeatedTexts.key`).
-    func keyInParts(at index: Int32, reusing texts: inout RepeatedTexts) -> StoredKey {
-        guard let text = sqlite3_column_text(handle, index) else { return StoredKey("") }
-        return texts.key(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+    /// The text in column `index` as SQLite holds it: valid until the statement steps,
+    /// resets or reads the column as another type.
+    func rawText(at index: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let text = sqlite3_column_text(handle, index) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
+    }
+    /// The blob in column `index` as SQLite holds it (see `rawText(at:)`).
+    func rawBlob(at index: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let blob = sqlite3_column_blob(handle, index) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_column_bytes(handle, index)))
     }
     func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
     func bytes(at index: Int32) -> [UInt8] {

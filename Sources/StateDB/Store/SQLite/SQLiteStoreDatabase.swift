@@ -97,7 +97,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
 
     // MARK: - Reading
 
-    func loadAllRows(atMost limit: Int) throws -> (rows: [DormantRowBox]?, tick: Int64) {
+    func loadAllRows(atMost limit: Int) throws -> (rows: LoadedStoreRows?, tick: Int64) {
         try run("loading the store") {
             // The largest rowid bounds the row count and costs one descent of the table's
             // B-tree, where count(*) reads the whole key index (~200 ms at a million rows). A
@@ -110,12 +110,8 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 return (nil, try StoreClock.current(on: connection))
             }
             let statement = try connection.prepare(StoredRow.loadSQL)
-            var rows: [DormantRowBox] = []
-            rows.reserveCapacity(Int(try rowCount()))  // no regrowth as it fills
-            var texts = RepeatedTexts(sharesKeyParts: true)
-            while try statement.step() {
-                rows.append(DormantRowBox(StoredRow(statement, texts: &texts)))
-            }
+            var rows = LoadedRows.Builder(expectedRows: Int(try rowCount()))  // no regrowth as it fills
+            while try statement.step() { rows.append(statement) }
             dataVersion = try connection.pragmaInteger(.dataVersion)
             let tick = try StoreClock.current(on: connection)
             // Every page of the table was just read once and is now held in memory as rows:
@@ -123,7 +119,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
             // (the cache's 2 MB at 40,000 slots). Later commits read the few pages they touch
             // again from the file system's cache.
             connection.releaseCachedPages()
-            return (rows, tick)
+            return (.loaded(rows.finish()), tick)
         }
     }
 

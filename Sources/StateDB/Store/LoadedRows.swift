@@ -1,0 +1,185 @@
+import CSQLite
+import Foundation
+
+/// The rows a store read from its file at open, kept as the bytes SQLite handed out: one
+/// buffer of key and value bytes and a fixed-size record per row, not a `StoredRow` of
+/// strings in a box per row.
+///
+/// Most rows mount soon after the open, and mounting a slot needs only its row's value, type
+/// and version: the key's strings, the value's and a box for each row, made at open and freed
+/// as the slots mounted, were ~40% of the work of opening a store (the rest is SQLite's). The
+/// slot index holds a loaded row as its number here (`SlotIndex`), compares a key looked up
+/// with its bytes in place, and hands out a `DormantRowBox` reading from here when asked.
+///
+/// Immutable once built. The slot index lets go of it once none of its rows is dormant.
+final class LoadedRows: Sendable {
+    /// One row: where its key and value are in `bytes`, and its other columns.
+    struct Record: Sendable {
+        /// The key's bytes: `bytes[keyStart ..< keyStart + keyCount]`.
+        let keyStart: Int
+        let keyCount: Int32
+        /// The `type` and `encoding` texts: places in `texts`.
+        let typePlace: Int32
+        let encodingPlace: Int32
+        /// The value column's SQLite type (`SQLITE_INTEGER`, …).
+        let valueType: Int32
+        /// An `INTEGER` value; a `FLOAT`'s bits; for `TEXT` and `BLOB` the bytes' start in
+        /// `bytes`.
+        let valueWord: Int64
+        /// How many bytes a `TEXT` or `BLOB` value has.
+        let valueCount: Int
+        /// `SlotIndexKey`'s hash of the key, worked out while its bytes were at hand.
+        let hash: UInt64
+        let seenAt: Int64
+        let version: Int64
+    }
+
+    let records: [Record]
+    private let bytes: [UInt8]
+    /// The distinct `type` and `encoding` texts, shared by the rows that hold them.
+    private let texts: [String]
+    /// For each of `texts`, the encoding it names (nil: none, or not an encoding's text).
+    private let encodings: [StoredEncoding?]
+
+    fileprivate init(records: [Record], bytes: [UInt8], texts: [String], encodings: [StoredEncoding?]) {
+        self.records = records
+        self.bytes = bytes
+        self.texts = texts
+        self.encodings = encodings
+    }
+
+    // MARK: - One row's fields
+
+    func type(of row: Int) -> String { texts[Int(records[row].typePlace)] }
+
+    /// Calls `body` with the key's bytes, in place.
+    func withKeyBytes<R>(of row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let record = records[row]
+        return bytes.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[record.keyStart..<(record.keyStart + Int(record.keyCount))]))
+        }
+    }
+
+    func key(of row: Int) -> String {
+        withKeyBytes(of: row) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The value, read as the row's encoding says (as `StoredRow` reads a statement's).
+    func value(of row: Int) -> Result<StoredValue, StoredValueError> {
+        let record = records[row]
+        guard let kind = encodings[Int(record.encodingPlace)] else {
+            return .failure(StoredValueError(message: "unknown encoding '\(texts[Int(record.encodingPlace)])'"))
+        }
+        // The kind most slots hold, without the checks and the closure below.
+        if kind == .integer && record.valueType == SQLITE_INTEGER { return .success(.integer(record.valueWord)) }
+        return bytes.withUnsafeBufferPointer { all in
+            do {
+                return .success(try StoredValue.read(from: Column(record: record, bytes: all), kind: kind))
+            } catch {
+                return .failure(error as? StoredValueError ?? StoredValueError(message: "\(error)"))
+            }
+        }
+    }
+
+    /// The whole row, as `StoredRow(statement)` reads it from the load's columns (no
+    /// timestamps).
+    func row(_ row: Int) -> StoredRow {
+        let record = records[row]
+        return StoredRow(key: key(of: row), type: type(of: row), encoding: texts[Int(record.encodingPlace)], value: value(of: row),
+                         seenAt: record.seenAt, version: record.version)
+    }
+
+    /// A record's value column, read as SQLite's accessors read a statement's.
+    private struct Column: StoredValueColumn {
+        let record: Record
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        var columnType: Int32 { record.valueType }
+        var int64: Int64 { record.valueWord }  // asked of an `INTEGER` only
+        var double: Double {
+            record.valueType == SQLITE_FLOAT ? Double(bitPattern: UInt64(bitPattern: record.valueWord)) : Double(record.valueWord)
+        }
+        var text: String { String(decoding: valueBytes, as: UTF8.self) }
+        var blob: [UInt8] { Array(valueBytes) }
+
+        private var valueBytes: UnsafeBufferPointer<UInt8> {
+            guard record.valueType == SQLITE_TEXT || record.valueType == SQLITE_BLOB else { return UnsafeBufferPointer(start: nil, count: 0) }
+            let start = Int(record.valueWord)
+            return UnsafeBufferPointer(rebasing: bytes[start..<(start + record.valueCount)])
+        }
+    }
+}
+
+extension LoadedRows {
+    /// Reads the rows of a query of `StoredRow.loadSQL`'s columns, one `append` per row.
+    struct Builder {
+        private var records: [Record] = []
+        private var bytes: [UInt8] = []
+        private var texts: [String] = []
+        private var encodings: [StoredEncoding?] = []
+        /// Each text's bytes, which a column's are compared with before a new text is made.
+        private var textBytes: [[UInt8]] = []
+        /// The places of the last few texts made or matched, the latest last (a store holds a
+        /// handful of types and seven encodings; a hostile file may hold a new one per row).
+        private var recentPlaces: [Int32] = []
+
+        init(expectedRows: Int) {
+            records.reserveCapacity(expectedRows)
+            // A key of ~50 bytes and a short value a row; a larger store grows it by doubling.
+            bytes.reserveCapacity(expectedRows * 64)
+        }
+
+        /// Adds the row `statement` is on.
+        mutating func append(_ statement: SQLiteStatement) {
+            let key = statement.rawText(at: 0)
+            let keyStart = bytes.count
+            bytes.append(contentsOf: key)
+            let hash = SlotIndexKey.hash(ofKey: UnsafeRawBufferPointer(key))
+            let typePlace = place(of: statement.rawText(at: 1))
+            let encodingPlace = place(of: statement.rawText(at: 2))
+            let valueType = statement.columnType(at: 3)
+            var valueWord: Int64 = 0
+            var valueCount = 0
+            switch valueType {
+            case SQLITE_INTEGER:
+                valueWord = statement.int64(at: 3)
+            case SQLITE_FLOAT:
+                valueWord = Int64(bitPattern: statement.double(at: 3).bitPattern)
+            case SQLITE_TEXT, SQLITE_BLOB:
+                let value = valueType == SQLITE_TEXT ? statement.rawText(at: 3) : statement.rawBlob(at: 3)
+                valueWord = Int64(bytes.count)
+                valueCount = value.count
+                bytes.append(contentsOf: value)
+            default:
+                break
+            }
+            records.append(Record(keyStart: keyStart, keyCount: Int32(key.count), typePlace: typePlace, encodingPlace: encodingPlace,
+                                  valueType: valueType, valueWord: valueWord, valueCount: valueCount, hash: hash,
+                                  seenAt: statement.int64(at: 4), version: statement.int64(at: 5)))
+        }
+
+        /// The place of the text `text` in `texts`: a recent one's, or a new text's.
+        private mutating func place(of text: UnsafeBufferPointer<UInt8>) -> Int32 {
+            for place in recentPlaces.reversed() where Self.same(textBytes[Int(place)], text) { return place }
+            let place = Int32(texts.count)
+            let made = String(decoding: text, as: UTF8.self)
+            texts.append(made)
+            textBytes.append(Array(text))
+            encodings.append(StoredEncoding(made))
+            if recentPlaces.count == 16 { recentPlaces.removeFirst() }
+            recentPlaces.append(place)
+            return place
+        }
+
+        private static func same(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            known.count == bytes.count && known.withUnsafeBufferPointer { known in
+                known.isEmpty || memcmp(known.baseAddress!, bytes.baseAddress!, known.count) == 0
+            }
+        }
+
+        /// The rows read.
+        func finish() -> LoadedRows {
+            LoadedRows(records: records, bytes: bytes, texts: texts, encodings: encodings)
+        }
+    }
+}

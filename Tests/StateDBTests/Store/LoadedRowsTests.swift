@@ -1,0 +1,148 @@
+import Foundation
+@testable import StateDB
+import Testing
+
+// The store keeps the rows it loads at open as the bytes SQLite handed out (`LoadedRows`),
+// and compares keys, matches prefixes and reads values from those bytes in place: each must
+// give what the same row read into a `StoredRow` gives.
+
+struct LoadedRowsTests {
+    private static let keys = [
+        "App/Row[id: 1]/count", "App/Row[id: 1]/title", "App/VStack/Text/x", "theme", "/x", "a//b",
+        "a/", "//", "", "Ä/ü/é", "App/Row[id: 10]/count", "App/Row[id: 1]/coun",
+    ]
+
+    /// A value column as a test row holds it.
+    private enum Column {
+        case integer(Int64), real(Double), text(String), blob([UInt8]), null
+    }
+
+    /// Rows of `loadSQL`'s columns, in a table of an in-memory database.
+    private struct Table {
+        let connection: SQLiteConnection
+
+        init(_ rows: [(key: String, type: String, encoding: String, value: Column)]) throws {
+            connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+            try connection.execute("CREATE TABLE rows (key TEXT, type TEXT, encoding TEXT, value, seen_at INTEGER, version INTEGER)")
+            let insert = try connection.prepare("INSERT INTO rows VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+            for (index, row) in rows.enumerated() {
+                insert.bind(row.key, at: 1)
+                insert.bind(row.type, at: 2)
+                insert.bind(row.encoding, at: 3)
+                switch row.value {
+                case .integer(let value): insert.bind(value, at: 4)
+                case .real(let value): insert.bind(value, at: 4)
+                case .text(let value): insert.bind(value, at: 4)
+                case .blob(let value): insert.bind(value, at: 4)
+                case .null: insert.bindNull(at: 4)
+                }
+                insert.bind(Int64(1_000 + index), at: 5)
+                insert.bind(Int64(index + 1), at: 6)
+                try insert.run()
+            }
+        }
+
+        /// The rows as the store loads them at open.
+        func loaded() throws -> LoadedRows {
+            let select = try connection.prepare("SELECT key, type, encoding, value, seen_at, version FROM rows ORDER BY rowid")
+            var builder = LoadedRows.Builder(expectedRows: 4)
+            while try select.step() { builder.append(select) }
+            return builder.finish()
+        }
+
+        /// The rows as `StoredRow` reads them from a statement.
+        func stored() throws -> [StoredRow] {
+            let select = try connection.prepare("SELECT key, type, encoding, value, seen_at, version FROM rows ORDER BY rowid")
+            var rows: [StoredRow] = []
+            while try select.step() { rows.append(StoredRow(select)) }
+            return rows
+        }
+    }
+
+    private static func keyTable(_ keys: [String]) throws -> LoadedRows {
+        try Table(keys.map { ($0, "Int", "integer", .integer(1)) }).loaded()
+    }
+
+    @Test func aLoadedKeyIsTheSameBytesAndHash() throws {
+        let rows = try Self.keyTable(Self.keys)
+        for (index, key) in Self.keys.enumerated() {
+            #expect(Array(rows.key(of: index).utf8) == Array(key.utf8), "\(key)")
+            #expect(rows.records[index].hash == SlotIndexKey(key).hash, "\(key)")
+            let split = SlotKey(key)
+            let box = DormantRowBox(rows, index)
+            #expect(box.hasKey(SlotIndexKey(key)), "\(key)")
+            // In parts, as a view asks (`/x` splits into parts that spell `x`: another key).
+            let inParts = SlotIndexKey(identity: split.identity, property: split.property)
+            #expect(box.hasKey(inParts) == (split.key == key), "\(key) in parts")
+            for other in Self.keys where other != key {
+                #expect(!box.hasKey(SlotIndexKey(other)), "\(key) is not \(other)")
+            }
+        }
+    }
+
+    @Test func aPrefixIsMatchedOnTheKeyBytes() throws {
+        let rows = try Self.keyTable(Self.keys)
+        var prefixes = Set(["App/", "App/Row[id: 1]/", "App/Row[id: 1]", "x", "/", "a//", "Ä/", ""])
+        for key in Self.keys { for length in 0...key.utf8.count { prefixes.insert(String(decoding: key.utf8.prefix(length), as: UTF8.self)) } }
+        for (index, key) in Self.keys.enumerated() {
+            for prefix in prefixes {
+                #expect(DormantRowBox(rows, index).keyHasPrefix(Array(prefix.utf8)) == key.utf8.starts(with: prefix.utf8), "\(key) / \(prefix)")
+            }
+        }
+    }
+
+    @Test func everyValueReadsAsAStatementReadsIt() throws {
+        let table = try Table([
+            ("a/int", "Int", "integer", .integer(-7)), ("a/text", "String", "text", .text("café ✓")),
+            ("a/json", "[Int]", "json", .text("[1,2]")), ("a/bool", "Bool", "bool", .integer(1)),
+            ("a/badBool", "Bool", "bool", .integer(2)), ("a/real", "Double", "real", .real(-0.0)),
+            ("a/realAsInt", "Double", "real", .integer(3)), ("a/blob", "Data", "blob", .blob([0, 255, 7])),
+            ("a/emptyBlob", "Data", "blob", .null), ("a/null", "Int?", "null", .null),
+            ("a/intAsText", "Int", "integer", .text("12")), ("a/textAsInt", "String", "text", .integer(5)),
+            ("a/unknown", "Int", "varint", .integer(1)), ("a/emptyText", "String", "text", .text("")),
+        ])
+        let loaded = try table.loaded()
+        let stored = try table.stored()
+        #expect(loaded.records.count == stored.count)
+        for (index, expected) in stored.enumerated() {
+            let row = DormantRowBox(loaded, index)
+            #expect(row.key == expected.key && row.type == expected.type, "\(expected.key)")
+            #expect(row.seenAt == expected.seenAt && row.version == expected.version, "\(expected.key)")
+            #expect(row.row.encoding == expected.encoding, "\(expected.key)")
+            switch (row.value, expected.value) {
+            case (.success(let value), .success(let want)): #expect(value == want, "\(expected.key)")
+            case (.failure(let error), .failure(let want)): #expect(error.message == want.message, "\(expected.key)")
+            default: Issue.record("\(expected.key): \(row.value) where a statement reads \(expected.value)")
+            }
+        }
+    }
+
+    @Test func aRepeatedKeyKeepsTheLaterRow() throws {
+        let rows = try Table([("a/x", "Int", "integer", .integer(1)), ("a/y", "Int", "integer", .integer(2)),
+                              ("a/x", "Int", "integer", .integer(3))]).loaded()
+        var index = SlotIndex()
+        index.insert(rows)
+        #expect(index.count == 2)
+        guard case .dormant(let row)? = index[SlotIndexKey("a/x")] else { Issue.record("no row for a/x"); return }
+        #expect(try row.value.get() == .integer(3))
+    }
+
+    @Test func rowsLoadedAtOpenAreFoundByTheKeysTheyWereWrittenWith() throws {
+        let folder = TemporaryDirectory()
+        let keys = ["Settings/theme", "Odd//double/x", "Ünïcode/Rów/value", "Deep/A/B/C/D/n"]
+        do {
+            let store = try StateStore(path: folder.storePath)
+            for (index, key) in keys.enumerated() { try store.binding(for: key, default: 0).wrappedValue = index + 1 }
+            try store.flush()
+            store.close()
+        }
+        let store = try StateStore(path: folder.storePath)
+        for (index, key) in keys.enumerated() {
+            #expect(try store.binding(for: key, default: 0).wrappedValue == index + 1, "\(key)")
+        }
+        #expect(try store.binding(for: "Odd/double/x", default: -1).wrappedValue == -1, "another key, though it hashes apart only by its bytes")
+        try store.flush()
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).value("Odd//double/x") == "2")
+    }
+}
