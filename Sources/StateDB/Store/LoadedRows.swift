@@ -9,7 +9,7 @@ import Foundation
 /// and version: the key's strings, the value's and a box for each row, made at open and freed
 /// as the slots mounted, were ~40% of the work of opening a store (the rest is SQLite's). The
 /// slot index holds a loaded row as its number here (`SlotIndex`), compares a key looked up
-/// with its bytes in place, and hands out a `DormantRowBox` reading from here when asked.
+/// with its bytes in place, and hands out a `DormantRow` reading from here when asked.
 ///
 /// Immutable once built. The slot index lets go of it once none of its rows is dormant.
 final class LoadedRows: Sendable {

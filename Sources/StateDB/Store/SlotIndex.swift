@@ -13,9 +13,9 @@
 /// hash (`SlotIndexKey.hash`) is keyed with a per-process random seed, so collisions cannot be
 /// worked out from a file's keys ahead of time.
 ///
-/// The rows loaded at open (`LoadedRows`) are held by their number there, not in a box each;
-/// a box reading from there is made when one is asked for. The index lets go of them once
-/// none is left (all mounted, adopted or replaced).
+/// The rows loaded at open (`LoadedRows`) are held by their number there, not in a box each,
+/// and handed out as a `DormantRow` reading from there. The index lets go of them once none is
+/// left (all mounted, adopted or replaced).
 ///
 /// Guarded by the store's lock, as every other index field.
 struct SlotIndex {
@@ -27,11 +27,25 @@ struct SlotIndex {
         var entry: Held?
     }
 
-    /// An entry as a bucket holds it: a `SlotEntry`, or a row of `loaded` by its number (one
-    /// word either way).
+    /// An entry as a bucket holds it, in one word: a cell, a row read on its own, or a row of
+    /// `loaded` by its number.
     private enum Held {
-        case entry(SlotEntry)
+        case live(SlotCell)
+        case row(StoredRowBox)
         case loaded(UInt32)
+
+        init(_ entry: SlotEntry) {
+            switch entry {
+            case .live(let cell): self = .live(cell)
+            case .dormant(let row):
+                if let box = row.box {
+                    self = .row(box)
+                } else {
+                    // Only a row of this index's `loaded` can have been handed out.
+                    self = .loaded(UInt32(row.loaded!.index))
+                }
+            }
+        }
     }
 
     /// A power of two long, or empty before the first insertion.
@@ -41,6 +55,9 @@ struct SlotIndex {
     /// The rows loaded at open, while some bucket holds one; and how many do.
     private var loaded: LoadedRows?
     private var loadedCount = 0
+
+    /// The bytes a bucket takes in the table (16: see `Held`).
+    static var bucketStride: Int { MemoryLayout<Bucket>.stride }
 
     private static let occupied: UInt64 = 1 << 63
     private static let empty = Bucket(tag: 0, entry: nil)
@@ -74,7 +91,7 @@ struct SlotIndex {
         get { entry(buckets[position.bucket].entry!) }
         set {
             noteReplaced(buckets[position.bucket].entry)
-            buckets[position.bucket].entry = .entry(newValue)
+            buckets[position.bucket].entry = Held(newValue)
         }
     }
 
@@ -96,14 +113,14 @@ struct SlotIndex {
             }
             if found {
                 noteReplaced(buckets[bucket].entry)
-                buckets[bucket].entry = .entry(newValue)
+                buckets[bucket].entry = Held(newValue)
                 return
             }
             if count + 1 > buckets.count / 4 * 3 {
                 resize(to: buckets.count * 2)
                 bucket = probe(for: key).bucket
             }
-            buckets[bucket] = Bucket(tag: key.hash | Self.occupied, entry: .entry(newValue))
+            buckets[bucket] = Bucket(tag: key.hash | Self.occupied, entry: Held(newValue))
             count += 1
         }
     }
@@ -143,8 +160,9 @@ struct SlotIndex {
     /// The `SlotEntry` a bucket holds: a loaded row in a box reading from `loaded`.
     private func entry(_ held: Held) -> SlotEntry {
         switch held {
-        case .entry(let entry): entry
-        case .loaded(let number): .dormant(DormantRowBox(loaded!, Int(number)))
+        case .live(let cell): .live(cell)
+        case .row(let box): .dormant(DormantRow(box))
+        case .loaded(let number): .dormant(DormantRow(loaded!, Int(number)))
         }
     }
 
@@ -159,7 +177,8 @@ struct SlotIndex {
     /// Whether the entry a bucket holds is `key`'s.
     private func holds(_ held: Held, key: SlotIndexKey) -> Bool {
         switch held {
-        case .entry(let entry): key.isKey(of: entry)
+        case .live(let cell): key.isKey(of: .live(cell))
+        case .row(let box): key.isKey(of: box.row.key)
         case .loaded(let number): loaded!.withKeyBytes(of: Int(number)) { key.isKey(ofBytes: $0) }
         }
     }

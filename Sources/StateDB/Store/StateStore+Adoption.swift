@@ -10,7 +10,7 @@ struct Adoption: Sendable {
 
 extension StateStore {
     /// A row loaded from the file that nothing in this process uses: its key and stored type.
-    struct DormantRow: Sendable {
+    struct UnusedRow: Sendable {
         let key: String
         let type: String
     }
@@ -42,7 +42,7 @@ extension StateStore {
         let index = SlotIndexKey(oldKey)
         if rowsOnDemand { _ = try? readRowOnDemand(index, key: oldKey) }
         while true {
-            let taken: (row: DormantRowBox, staged: StagedValue)? = lock.withLock {
+            let taken: (row: DormantRow, staged: StagedValue)? = lock.withLock {
                 guard !cell.isEnded, !cell.hasRow, case .dormant(let row) = slots[index],
                       row.type == cell.typeName else { return nil }
                 return (row, cell.stageLocked())
@@ -101,12 +101,12 @@ extension StateStore {
     ///
     /// With rows read on demand, the rows come from a range of the file's key index, and
     /// `include` runs outside the lock.
-    func unusedRows(under root: String, where include: (String) -> Bool) -> [DormantRow] {
+    func unusedRows(under root: String, where include: (String) -> Bool) -> [UnusedRow] {
         if rowsOnDemand {
-            var rows: [DormantRow] = []
+            var rows: [UnusedRow] = []
             do {
                 try forEachUnusedRowOnDisk(under: root) { key, type in
-                    if include(key) { rows.append(DormantRow(key: key, type: type)) }
+                    if include(key) { rows.append(UnusedRow(key: key, type: type)) }
                     return true
                 }
             } catch {
@@ -116,10 +116,10 @@ extension StateStore {
         }
         let prefix = Array((root + "/").utf8)
         return lock.withLock {
-            var rows: [DormantRow] = []
+            var rows: [UnusedRow] = []
             for entry in slots.allEntries {
                 guard case .dormant(let row) = entry, row.keyHasPrefix(prefix), include(row.key) else { continue }
-                rows.append(DormantRow(key: row.key, type: row.type))
+                rows.append(UnusedRow(key: row.key, type: row.type))
             }
             return rows
         }

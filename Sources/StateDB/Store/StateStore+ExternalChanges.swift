@@ -63,7 +63,7 @@ extension StateStore {
                 let key = SlotIndexKey(row.key)
                 guard let cell = slots[key]?.liveCell else {
                     // Rows read on demand: one not in memory is read from the file when asked for.
-                    if !rowsOnDemand || slots[key] != nil { slots[key] = .dormant(DormantRowBox(row)) }
+                    if !rowsOnDemand || slots[key] != nil { slots[key] = .dormant(DormantRow(row)) }
                     continue
                 }
                 if cell.holdsChange { continue }  // ours commits later and wins

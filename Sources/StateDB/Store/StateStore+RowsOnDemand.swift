@@ -38,7 +38,7 @@ extension StateStore {
             return lock.withLock {
                 if slots[indexKey] != nil { return true }
                 guard let row, goingRows[indexKey] == nil else { return false }
-                slots[indexKey] = .dormant(DormantRowBox(row))
+                slots[indexKey] = .dormant(DormantRow(row))
                 return true
             }
         }

@@ -177,7 +177,7 @@ public final class StateStore: @unchecked Sendable {
                 entries.insert(loaded)
             case .rows(let rows):
                 entries.reserveCapacity(rows.count)  // no rehashing as it fills
-                for row in rows { entries[SlotIndexKey(row.key)] = .dormant(DormantRowBox(row)) }
+                for row in rows { entries[SlotIndexKey(row.key)] = .dormant(DormantRow(row)) }
             }
             lock.withLock { slots = entries }
         }

@@ -69,13 +69,13 @@ struct LoadedRowsTests {
             #expect(Array(rows.key(of: index).utf8) == Array(key.utf8), "\(key)")
             #expect(rows.records[index].hash == SlotIndexKey(key).hash, "\(key)")
             let split = SlotKey(key)
-            let box = DormantRowBox(rows, index)
-            #expect(box.hasKey(SlotIndexKey(key)), "\(key)")
+            let row = DormantRow(rows, index)
+            #expect(row.hasKey(SlotIndexKey(key)), "\(key)")
             // In parts, as a view asks (`/x` splits into parts that spell `x`: another key).
             let inParts = SlotIndexKey(identity: split.identity, property: split.property)
-            #expect(box.hasKey(inParts) == (split.key == key), "\(key) in parts")
+            #expect(row.hasKey(inParts) == (split.key == key), "\(key) in parts")
             for other in Self.keys where other != key {
-                #expect(!box.hasKey(SlotIndexKey(other)), "\(key) is not \(other)")
+                #expect(!row.hasKey(SlotIndexKey(other)), "\(key) is not \(other)")
             }
         }
     }
@@ -86,7 +86,7 @@ struct LoadedRowsTests {
         for key in Self.keys { for length in 0...key.utf8.count { prefixes.insert(String(decoding: key.utf8.prefix(length), as: UTF8.self)) } }
         for (index, key) in Self.keys.enumerated() {
             for prefix in prefixes {
-                #expect(DormantRowBox(rows, index).keyHasPrefix(Array(prefix.utf8)) == key.utf8.starts(with: prefix.utf8), "\(key) / \(prefix)")
+                #expect(DormantRow(rows, index).keyHasPrefix(Array(prefix.utf8)) == key.utf8.starts(with: prefix.utf8), "\(key) / \(prefix)")
             }
         }
     }
@@ -105,7 +105,7 @@ struct LoadedRowsTests {
         let stored = try table.stored()
         #expect(loaded.records.count == stored.count)
         for (index, expected) in stored.enumerated() {
-            let row = DormantRowBox(loaded, index)
+            let row = DormantRow(loaded, index)
             #expect(row.key == expected.key && row.type == expected.type, "\(expected.key)")
             #expect(row.seenAt == expected.seenAt && row.version == expected.version, "\(expected.key)")
             #expect(row.row.encoding == expected.encoding, "\(expected.key)")

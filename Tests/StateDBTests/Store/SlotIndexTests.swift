@@ -32,9 +32,10 @@ struct SlotIndexTests {
         #expect(nested.key == "Root/Row[id: 1]/count" && topLevel.key == "theme")
     }
 
-    @Test func anEntryIsOnePointerWide() {
-        // What makes a bucket 16 bytes: an empty bucket is the entry's spare bits, not a tag.
-        #expect(MemoryLayout<SlotEntry?>.size == 8)
+    @Test func aBucketIsSixteenBytes() {
+        // The hash and one word for the entry: an empty bucket is the entry's spare bits, not
+        // a tag, and a loaded row is its number.
+        #expect(SlotIndex.bucketStride == 16)
     }
 
     @Test func itAgreesWithADictionaryThroughInsertionsAndRemovals() {
