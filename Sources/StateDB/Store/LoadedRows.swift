@@ -131,10 +131,17 @@ extension LoadedRows {
 
         /// Adds the row `statement` is on.
         mutating func append(_ statement: SQLiteStatement) {
-            let key = statement.rawText(at: 0)
             let keyStart = bytes.count
-            bytes.append(contentsOf: key)
-            let hash = SlotIndexKey.hash(ofKey: UnsafeRawBufferPointer(key))
+            let key = statement.rawText(at: 0)
+            if Self.isUTF8(key) {
+                bytes.append(contentsOf: key)
+            } else {
+                // A hand edit's key that is not UTF-8 is kept as every other path reads it (a
+                // poll, a deletion, the app's own strings): with U+FFFD for each bad sequence.
+                bytes.append(contentsOf: String(decoding: key, as: UTF8.self).utf8)
+            }
+            let keyCount = bytes.count - keyStart
+            let hash = bytes.withUnsafeBytes { SlotIndexKey.hash(ofKey: UnsafeRawBufferPointer(rebasing: $0[keyStart...])) }
             let typePlace = place(of: statement.rawText(at: 1))
             let encodingPlace = place(of: statement.rawText(at: 2))
             let valueType = statement.columnType(at: 3)
@@ -153,7 +160,7 @@ extension LoadedRows {
             default:
                 break
             }
-            records.append(Record(keyStart: keyStart, keyCount: Int32(key.count), typePlace: typePlace, encodingPlace: encodingPlace,
+            records.append(Record(keyStart: keyStart, keyCount: Int32(keyCount), typePlace: typePlace, encodingPlace: encodingPlace,
                                   valueType: valueType, valueWord: valueWord, valueCount: valueCount, hash: hash,
                                   seenAt: statement.int64(at: 4), version: statement.int64(at: 5)))
         }
@@ -169,6 +176,24 @@ extension LoadedRows {
             if recentPlaces.count == 16 { recentPlaces.removeFirst() }
             recentPlaces.append(place)
             return place
+        }
+
+        /// Whether `bytes` are UTF-8: ASCII told a word at a time (keys mostly are), the rest
+        /// validated.
+        private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let raw = UnsafeRawBufferPointer(bytes)
+            var offset = 0
+            while offset + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                    return String(validating: bytes, as: UTF8.self) != nil
+                }
+                offset += 8
+            }
+            while offset < raw.count {
+                if raw[offset] >= 0x80 { return String(validating: bytes, as: UTF8.self) != nil }
+                offset += 1
+            }
+            return true
         }
 
         private static func same(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -15,7 +15,8 @@
 ///
 /// The rows loaded at open (`LoadedRows`) are held by their number there, not in a box each,
 /// and handed out as a `DormantRow` reading from there. The index lets go of them once none is
-/// left (all mounted, adopted or replaced).
+/// left (all mounted, adopted or replaced), or when the store's first commit boxes the ones
+/// nothing asked for (`boxLoadedRows`), so the rows of a whole file are not kept for a few.
 ///
 /// Guarded by the store's lock, as every other index field.
 struct SlotIndex {
@@ -33,19 +34,6 @@ struct SlotIndex {
         case live(SlotCell)
         case row(StoredRowBox)
         case loaded(UInt32)
-
-        init(_ entry: SlotEntry) {
-            switch entry {
-            case .live(let cell): self = .live(cell)
-            case .dormant(let row):
-                if let box = row.box {
-                    self = .row(box)
-                } else {
-                    // Only a row of this index's `loaded` can have been handed out.
-                    self = .loaded(UInt32(row.loaded!.index))
-                }
-            }
-        }
     }
 
     /// A power of two long, or empty before the first insertion.
@@ -90,8 +78,9 @@ struct SlotIndex {
     subscript(position: Position) -> SlotEntry {
         get { entry(buckets[position.bucket].entry!) }
         set {
+            let held = hold(newValue)
             noteReplaced(buckets[position.bucket].entry)
-            buckets[position.bucket].entry = Held(newValue)
+            buckets[position.bucket].entry = held
         }
     }
 
@@ -111,16 +100,17 @@ struct SlotIndex {
                 if found { remove(at: bucket) }
                 return
             }
+            let held = hold(newValue)
             if found {
                 noteReplaced(buckets[bucket].entry)
-                buckets[bucket].entry = Held(newValue)
+                buckets[bucket].entry = held
                 return
             }
             if count + 1 > buckets.count / 4 * 3 {
                 resize(to: buckets.count * 2)
                 bucket = probe(for: key).bucket
             }
-            buckets[bucket] = Bucket(tag: key.hash | Self.occupied, entry: Held(newValue))
+            buckets[bucket] = Bucket(tag: key.hash | Self.occupied, entry: held)
             count += 1
         }
     }
@@ -157,7 +147,40 @@ struct SlotIndex {
         buckets.lazy.compactMap { bucket in bucket.entry.map { self.entry($0) } }
     }
 
-    /// The `SlotEntry` a bucket holds: a loaded row in a box reading from `loaded`.
+    /// Whether some rows loaded at open are still held as loaded (the buffer is kept).
+    var holdsLoadedRows: Bool { loaded != nil }
+
+    /// Puts each loaded row nothing has asked for yet in a box of its own, and lets go of the
+    /// loaded rows' buffer: the store's first commit calls it, when the tree has mounted what it
+    /// shows. A file's orphans and the rows of screens not shown would otherwise keep every
+    /// row's bytes, those of mounted slots too, for the life of the process.
+    mutating func boxLoadedRows() {
+        guard let rows = loaded else { return }
+        for bucket in buckets.indices {
+            if case .loaded(let number)? = buckets[bucket].entry {
+                buckets[bucket].entry = .row(StoredRowBox(rows.row(Int(number))))
+            }
+        }
+        loaded = nil
+        loadedCount = 0
+    }
+
+    /// How a bucket holds `entry`. A dormant row handed out earlier goes back as it came: a
+    /// row of `loaded` by its number (counted again), another in a box.
+    private mutating func hold(_ entry: SlotEntry) -> Held {
+        switch entry {
+        case .live(let cell):
+            return .live(cell)
+        case .dormant(let row):
+            if let box = row.box { return .row(box) }
+            let (rows, number) = row.loaded!
+            guard rows === loaded else { return .row(StoredRowBox(rows.row(number))) }
+            loadedCount += 1
+            return .loaded(UInt32(number))
+        }
+    }
+
+    /// The `SlotEntry` a bucket holds: a loaded row as a `DormantRow` reading from `loaded`.
     private func entry(_ held: Held) -> SlotEntry {
         switch held {
         case .live(let cell): .live(cell)

@@ -5,7 +5,15 @@ extension StateStore {
     /// A failed commit (disk full, read-only file) rolls back, keeps every pending write in
     /// memory for the next try, and throws a `StateStoreError` that says what to do.
     public func flush() throws {
+        try flush(boxingLoadedRows: true)
+    }
+
+    /// `flush()`. `boxingLoadedRows`: the rows loaded at open that nothing asked for are put in
+    /// boxes of their own first, so their shared buffer goes (see `SlotIndex.boxLoadedRows`);
+    /// not when the store is closing, which lets go of them all.
+    func flush(boxingLoadedRows: Bool) throws {
         pollInPlaceChanges()
+        if boxingLoadedRows { lock.withLock { slots.boxLoadedRows() } }
         try databaseLock.withLock {
             if isInMemory && database != nil { return settleInMemory() }
             let batch = takeBatch()

@@ -14,7 +14,7 @@ struct LoadedRowsTests {
 
     /// A value column as a test row holds it.
     private enum Column {
-        case integer(Int64), real(Double), text(String), blob([UInt8]), null
+        case integer(Int64), real(Double), text(String), textBytes([UInt8]), blob([UInt8]), null
     }
 
     /// Rows of `loadSQL`'s columns, in a table of an in-memory database.
@@ -33,6 +33,7 @@ struct LoadedRowsTests {
                 case .integer(let value): insert.bind(value, at: 4)
                 case .real(let value): insert.bind(value, at: 4)
                 case .text(let value): insert.bind(value, at: 4)
+                case .textBytes(let bytes): insert.bind(textBytes: bytes[...], at: 4)
                 case .blob(let value): insert.bind(value, at: 4)
                 case .null: insert.bindNull(at: 4)
                 }
@@ -100,6 +101,9 @@ struct LoadedRowsTests {
             ("a/emptyBlob", "Data", "blob", .null), ("a/null", "Int?", "null", .null),
             ("a/intAsText", "Int", "integer", .text("12")), ("a/textAsInt", "String", "text", .integer(5)),
             ("a/unknown", "Int", "varint", .integer(1)), ("a/emptyText", "String", "text", .text("")),
+            ("a/nul", "String", "text", .text("a\u{0}b")), ("a/notUTF8", "String", "text", .textBytes([0x61, 0xFF, 0x62])),
+            ("a/realAsText", "Double", "real", .text("x")), ("a/jsonAsInt", "[Int]", "json", .integer(3)),
+            ("a/blobAsText", "Data", "blob", .text("x")), ("a/nullAsInt", "Int?", "null", .integer(0)),
         ])
         let loaded = try table.loaded()
         let stored = try table.stored()
@@ -125,6 +129,110 @@ struct LoadedRowsTests {
         #expect(index.count == 2)
         guard case .dormant(let row)? = index[SlotIndexKey("a/x")] else { Issue.record("no row for a/x"); return }
         #expect(try row.value.get() == .integer(3))
+    }
+
+    @Test func aKeyThatIsNotUTF8IsFoundByItsRepairedText() throws {
+        // As every other path reads it (a poll, the app's strings): U+FFFD for the bad byte.
+        let folder = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: folder.storePath)
+            try store.binding(for: "A/y", default: 0).wrappedValue = 7
+            store.close()
+        }
+        try SQLiteShell.run(folder.storePath, "UPDATE slots SET key = CAST(X'412F78FF' AS TEXT) WHERE key = 'A/y'")
+        let store = try StateStore(path: folder.storePath)
+        defer { store.close() }
+        #expect(store.unusedRows(under: "A") { _ in true }.map(\.key) == ["A/x\u{FFFD}"])
+        #expect(store.dormantType(at: "A/x\u{FFFD}") == "Swift.Int")
+        #expect(try store.binding(for: "A/x\u{FFFD}", default: 0).wrappedValue == 7)
+    }
+
+    @Test func theFirstCommitBoxesTheRowsNothingAskedForAndLetsTheBufferGo() throws {
+        let folder = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: folder.storePath)
+            try store.binding(for: "Shown/count", default: 0).wrappedValue = 1
+            try store.binding(for: "Gone/title", default: "").wrappedValue = "kept"
+            store.close()
+        }
+        let store = try StateStore(path: folder.storePath)
+        defer { store.close() }
+        #expect(try store.binding(for: "Shown/count", default: 0).wrappedValue == 1)
+        #expect(store.lock.withLock { store.slots.holdsLoadedRows }, "one row is still dormant")
+        try store.flush()
+        #expect(!store.lock.withLock { store.slots.holdsLoadedRows })
+        // The orphan is still there, in a box of its own: found, adoptable, readable.
+        #expect(store.dormantType(at: "Gone/title") == "Swift.String")
+        #expect(try store.binding(for: "Gone/title", default: "").wrappedValue == "kept")
+    }
+
+    @Test func theBufferGoesWithTheLastLoadedRow() throws {
+        let rows = try Table([("a/x", "Int", "integer", .integer(1)), ("a/y", "Int", "integer", .integer(2))]).loaded()
+        var index = SlotIndex()
+        index.insert(rows)
+        let cell = EquatableSlotCell<Int>(key: SlotKey("a/x"), value: 1, initialValue: 0, types: SlotTypes<Int>(), storeLock: NSLock())
+        index[SlotIndexKey("a/x")] = .live(cell)
+        #expect(index.holdsLoadedRows)
+        // A dormant row handed out and written back is counted again, not lost.
+        let handedOut = index[SlotIndexKey("a/y")]!
+        index[SlotIndexKey("a/y")] = handedOut
+        #expect(index.holdsLoadedRows)
+        guard case .dormant(let row)? = index[SlotIndexKey("a/y")] else { Issue.record("a/y is gone"); return }
+        #expect(try row.value.get() == .integer(2))
+        index[SlotIndexKey("a/y")] = nil
+        #expect(!index.holdsLoadedRows && index.count == 1)
+        // Written back after the buffer went: in a box of its own.
+        index[SlotIndexKey("a/y")] = handedOut
+        guard case .dormant(let again)? = index[SlotIndexKey("a/y")] else { Issue.record("a/y was not put back"); return }
+        #expect(!index.holdsLoadedRows)
+        #expect(try again.value.get() == .integer(2))
+    }
+
+    @Test func loadedRowsAgreeWithADictionaryThroughReplacementsAndRemovals() throws {
+        // Loaded rows among cells and boxed rows, while removals shift buckets back and the
+        // table grows: each key's entry is the one last put there, and the buffer is kept
+        // exactly while some loaded row is.
+        enum Kind: Equatable { case loaded(Int64), live(ObjectIdentifier), boxed(Int64) }
+        let keys = (0..<300).map { "Root/Row[id: \($0)]/count" }
+        let rows = try Table(keys.enumerated().map { ($1, "Int", "integer", .integer(Int64($0))) }).loaded()
+        var index = SlotIndex()
+        index.insert(rows)
+        var model = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, Kind.loaded(Int64($0))) })
+        var generator = SeededGenerator(state: 23)
+        func kind(of entry: SlotEntry?) throws -> Kind? {
+            switch entry {
+            case .live(let cell)?: return .live(ObjectIdentifier(cell))
+            case .dormant(let row)?:
+                guard case .integer(let value) = try row.value.get() else { return nil }
+                return row.loaded != nil ? .loaded(value) : .boxed(value)
+            case nil: return nil
+            }
+        }
+        for step in 0..<20_000 {
+            let key = keys[Int(generator.next() % UInt64(keys.count))]
+            let indexKey = SlotIndexKey(key)
+            switch generator.next() % 4 {
+            case 0:
+                // A dormant row handed out and written back, as adoption's checks read it.
+                if let entry = index[indexKey] { index[indexKey] = entry }
+            case 1:
+                let cell = EquatableSlotCell<Int>(key: SlotKey(key), value: 0, initialValue: 0, types: SlotTypes<Int>(), storeLock: NSLock())
+                index[indexKey] = .live(cell)
+                model[key] = .live(ObjectIdentifier(cell))
+            case 2:
+                index[indexKey] = nil
+                model[key] = nil
+            default:
+                let value = Int64(step)
+                index[indexKey] = .dormant(DormantRow(StoredRow(key: key, type: "Int", encoding: "integer", value: .success(.integer(value)), seenAt: 0, version: 1)))
+                model[key] = .boxed(value)
+            }
+            #expect(index.count == model.count, "step \(step)")
+            #expect(try kind(of: index[indexKey]) == model[key], "step \(step): \(key)")
+        }
+        for key in keys { #expect(try kind(of: index[SlotIndexKey(key)]) == model[key], "\(key)") }
+        let loadedLeft = model.values.contains { if case .loaded = $0 { true } else { false } }
+        #expect(index.holdsLoadedRows == loadedLeft)
     }
 
     @Test func rowsLoadedAtOpenAreFoundByTheKeysTheyWereWrittenWith() throws {

@@ -76,8 +76,9 @@ enum StoredValue: Equatable, Sendable {
         return try read(from: statement, at: index, kind: kind)
     }
 
-    /// Reads a value column whose row's encoding is `kind`, already told from its text (rows
-    /// loaded at open share their encoding texts, and so their kinds).
+    /// Reads a value column whose row's encoding is `kind`, already told from its text (the
+    /// rows a reader shares its encoding texts among, `RepeatedTexts`, tell it by the text's
+    /// place).
     static func read(from statement: SQLiteStatement, at index: Int32, kind: StoredEncoding) throws -> StoredValue {
         try read(from: StatementColumn(statement: statement, index: index), kind: kind)
     }

@@ -8,7 +8,8 @@ import CSQLite
 // keys checked, and refuses to go on past one it cannot name; `check` lists every such row.
 // A text value that is not UTF-8 makes only its own slot unreadable.
 //
-// Not on the app's load: it would cost a scan of every text, and the app repairs as it reads.
+// Not on the app's load, which would pay a scan of every text: it repairs as it reads (a key
+// that is not UTF-8 is kept as its repaired text, `LoadedRows`, so it is found by that text).
 
 extension StoredRow {
     /// The row `statement` (a query of `selectSQL`'s columns) is on, for `check`: a key,
