@@ -133,15 +133,18 @@ extension LoadedRows {
         mutating func append(_ statement: SQLiteStatement) {
             let keyStart = bytes.count
             let key = statement.rawText(at: 0)
+            let hash: UInt64
             if Self.isUTF8(key) {
                 bytes.append(contentsOf: key)
+                hash = SlotIndexKey.hash(ofKey: UnsafeRawBufferPointer(key))
             } else {
                 // A hand edit's key that is not UTF-8 is kept as every other path reads it (a
                 // poll, a deletion, the app's own strings): with U+FFFD for each bad sequence.
-                bytes.append(contentsOf: String(decoding: key, as: UTF8.self).utf8)
+                let repaired = Array(String(decoding: key, as: UTF8.self).utf8)
+                bytes.append(contentsOf: repaired)
+                hash = repaired.withUnsafeBytes { SlotIndexKey.hash(ofKey: $0) }
             }
             let keyCount = bytes.count - keyStart
-            let hash = bytes.withUnsafeBytes { SlotIndexKey.hash(ofKey: UnsafeRawBufferPointer(rebasing: $0[keyStart...])) }
             let typePlace = place(of: statement.rawText(at: 1))
             let encodingPlace = place(of: statement.rawText(at: 2))
             let valueType = statement.columnType(at: 3)
@@ -178,22 +181,24 @@ extension LoadedRows {
             return place
         }
 
-        /// Whether `bytes` are UTF-8: ASCII told a word at a time (keys mostly are), the rest
+        /// Whether `bytes` are UTF-8: ASCII told a word at a time (keys mostly are; the last
+        /// word overlapping the one before, as `SlotIndexKey`'s hash reads them), the rest
         /// validated.
         private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             let raw = UnsafeRawBufferPointer(bytes)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-                    return String(validating: bytes, as: UTF8.self) != nil
+            let count = raw.count
+            var highBits: UInt64 = 0
+            if count >= 8 {
+                var offset = 0
+                while offset + 8 <= count {
+                    highBits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    offset += 8
                 }
-                offset += 8
+                highBits |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else {
+                for byte in raw { highBits |= UInt64(byte) }
             }
-            while offset < raw.count {
-                if raw[offset] >= 0x80 { return String(validating: bytes, as: UTF8.self) != nil }
-                offset += 1
-            }
-            return true
+            return highBits & 0x8080_8080_8080_8080 == 0 || String(validating: bytes, as: UTF8.self) != nil
         }
 
         private static func same(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

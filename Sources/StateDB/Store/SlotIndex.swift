@@ -84,6 +84,13 @@ struct SlotIndex {
         }
     }
 
+    /// Puts `cell` at `position`, in place of its key's entry (a dormant row mounting):
+    /// `subscript(position:)`'s setter without working out how a dormant row is held.
+    mutating func makeLive(_ cell: SlotCell, at position: Position) {
+        noteReplaced(buckets[position.bucket].entry)
+        buckets[position.bucket].entry = .live(cell)
+    }
+
     /// The entry of `key`; setting nil removes it. A new entry's key must be `key`.
     subscript(key: SlotIndexKey) -> SlotEntry? {
         get { position(of: key).map { self[$0] } }

@@ -114,7 +114,7 @@ extension StateStore {
                     cell.isExplicitKey = true
                     pendingExplicitKeys.append(row.key)
                 }
-                slots[index] = .live(cell)
+                slots.makeLive(cell, at: index)
                 found = cell
                 created = true
             } else if let index {
