@@ -11,7 +11,8 @@ import Foundation
 /// slot index holds a loaded row as its number here (`SlotIndex`), compares a key looked up
 /// with its bytes in place, and hands out a `DormantRow` reading from here when asked.
 ///
-/// Immutable once built. The slot index lets go of it once none of its rows is dormant.
+/// Immutable once built. The slot index lets go of it once none of its rows is dormant, and
+/// keeps a copy of the rows still dormant after the store's first commit (`keeping(_:)`).
 final class LoadedRows: Sendable {
     /// One row: where its key and value are in `bytes`, and its other columns.
     struct Record: Sendable {
@@ -87,6 +88,29 @@ final class LoadedRows: Sendable {
         let record = records[row]
         return StoredRow(key: key(of: row), type: type(of: row), encoding: texts[Int(record.encodingPlace)], value: value(of: row),
                          seenAt: record.seenAt, version: record.version)
+    }
+
+    /// The rows `numbers` of these, in that order, in a buffer of their own: what the slot
+    /// index keeps once the tree has mounted what it shows (`SlotIndex.compactLoadedRows`).
+    /// The texts are shared; only the kept rows' bytes are copied.
+    func keeping(_ numbers: [Int]) -> LoadedRows {
+        var kept: [Record] = []
+        kept.reserveCapacity(numbers.count)
+        var keptBytes: [UInt8] = []
+        for number in numbers {
+            let record = records[number]
+            let keyStart = keptBytes.count
+            keptBytes.append(contentsOf: bytes[record.keyStart..<(record.keyStart + Int(record.keyCount))])
+            var valueWord = record.valueWord
+            if record.valueType == SQLITE_TEXT || record.valueType == SQLITE_BLOB {
+                valueWord = Int64(keptBytes.count)
+                keptBytes.append(contentsOf: bytes[Int(record.valueWord)..<(Int(record.valueWord) + record.valueCount)])
+            }
+            kept.append(Record(keyStart: keyStart, keyCount: record.keyCount, typePlace: record.typePlace, encodingPlace: record.encodingPlace,
+                               valueType: record.valueType, valueWord: valueWord, valueCount: record.valueCount, hash: record.hash,
+                               seenAt: record.seenAt, version: record.version))
+        }
+        return LoadedRows(records: kept, bytes: keptBytes, texts: texts, encodings: encodings)
     }
 
     /// A record's value column, read as SQLite's accessors read a statement's.

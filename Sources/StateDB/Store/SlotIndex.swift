@@ -15,8 +15,8 @@
 ///
 /// The rows loaded at open (`LoadedRows`) are held by their number there, not in a box each,
 /// and handed out as a `DormantRow` reading from there. The index lets go of them once none is
-/// left (all mounted, adopted or replaced), or when the store's first commit boxes the ones
-/// nothing asked for (`boxLoadedRows`), so the rows of a whole file are not kept for a few.
+/// left (all mounted, adopted or replaced); the store's first commit copies out the ones nothing
+/// asked for (`compactLoadedRows`), so the bytes of a whole file are not kept for a few rows.
 ///
 /// Guarded by the store's lock, as every other index field.
 struct SlotIndex {
@@ -154,22 +154,24 @@ struct SlotIndex {
         buckets.lazy.compactMap { bucket in bucket.entry.map { self.entry($0) } }
     }
 
-    /// Whether some rows loaded at open are still held as loaded (the buffer is kept).
-    var holdsLoadedRows: Bool { loaded != nil }
+    /// How many rows the loaded rows' buffer holds (0 once it is gone), whether dormant or not.
+    var loadedRowsHeld: Int { loaded?.records.count ?? 0 }
 
-    /// Puts each loaded row nothing has asked for yet in a box of its own, and lets go of the
-    /// loaded rows' buffer: the store's first commit calls it, when the tree has mounted what it
-    /// shows. A file's orphans and the rows of screens not shown would otherwise keep every
-    /// row's bytes, those of mounted slots too, for the life of the process.
-    mutating func boxLoadedRows() {
-        guard let rows = loaded else { return }
+    /// Keeps of the rows loaded at open only those still dormant, in a buffer of their own:
+    /// the store's commits call it, the first when the tree has mounted what it shows. A file's
+    /// orphans and the rows of screens not shown would otherwise keep every row's bytes, those
+    /// of mounted slots too, for the life of the process. Copying a dormant row's bytes is a
+    /// tenth of making its `StoredRow`. Nothing to do when every row held is dormant.
+    mutating func compactLoadedRows() {
+        guard let rows = loaded, loadedCount < rows.records.count else { return }
+        var dormant: [(bucket: Int, number: Int)] = []
+        dormant.reserveCapacity(loadedCount)
         for bucket in buckets.indices {
-            if case .loaded(let number)? = buckets[bucket].entry {
-                buckets[bucket].entry = .row(StoredRowBox(rows.row(Int(number))))
-            }
+            if case .loaded(let number)? = buckets[bucket].entry { dormant.append((bucket, Int(number))) }
         }
-        loaded = nil
-        loadedCount = 0
+        let kept = rows.keeping(dormant.map(\.number))
+        for (number, place) in dormant.enumerated() { buckets[place.bucket].entry = .loaded(UInt32(number)) }
+        loaded = kept
     }
 
     /// How a bucket holds `entry`. A dormant row handed out earlier goes back as it came: a

@@ -5,15 +5,15 @@ extension StateStore {
     /// A failed commit (disk full, read-only file) rolls back, keeps every pending write in
     /// memory for the next try, and throws a `StateStoreError` that says what to do.
     public func flush() throws {
-        try flush(boxingLoadedRows: true)
+        try flush(compactingLoadedRows: true)
     }
 
-    /// `flush()`. `boxingLoadedRows`: the rows loaded at open that nothing asked for are put in
-    /// boxes of their own first, so their shared buffer goes (see `SlotIndex.boxLoadedRows`);
+    /// `flush()`. `compactingLoadedRows`: the rows loaded at open that nothing asked for are
+    /// first copied out of the buffer that holds every row's bytes (`SlotIndex.compactLoadedRows`);
     /// not when the store is closing, which lets go of them all.
-    func flush(boxingLoadedRows: Bool) throws {
+    func flush(compactingLoadedRows: Bool) throws {
         pollInPlaceChanges()
-        if boxingLoadedRows { lock.withLock { slots.boxLoadedRows() } }
+        if compactingLoadedRows { lock.withLock { slots.compactLoadedRows() } }
         try databaseLock.withLock {
             if isInMemory && database != nil { return settleInMemory() }
             let batch = takeBatch()

@@ -200,7 +200,7 @@ public final class StateStore: @unchecked Sendable {
     /// to handle that error yourself.
     public func close() {
         do {
-            try flush(boxingLoadedRows: false)
+            try flush(compactingLoadedRows: false)
         } catch {
             report(StateDiagnostic(kind: .flushFailed, key: nil, message: "close() could not commit: \(error); the store stays open"))
             return
@@ -220,7 +220,7 @@ public final class StateStore: @unchecked Sendable {
         // says so, as `close()` does (the writes are lost with the store: nothing holds them).
         guard database != nil else { return }
         do {
-            try flush(boxingLoadedRows: false)
+            try flush(compactingLoadedRows: false)
         } catch {
             report(StateDiagnostic(kind: .flushFailed, key: nil, message: "the store was released without close() with writes it could not commit, and they are lost (\(error)). Call close(), or flush() and handle its error, before letting go of a store."))
         }
