@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Most rows mount soon after the open, and mounting a slot needs only its row's value, type
 /// and version: making the key's strings, the value's and a box for each row at open, and
-/// freeing them as the slots mounted, took opening a store of 20,000 rows from 61.4 M
-/// instructions to 81.9 M (BENCHMARKS.md, *The store's load, twelfth pass*). The slot index
+/// freeing them as the slots mounted, took opening a store of 20,000 rows from 60.6 M
+/// instructions to 82.3 M (BENCHMARKS.md, *The store's load, twelfth pass*). The slot index
 /// holds a loaded row as its number here (`SlotIndex`), compares a key looked up with its bytes
 /// in place, and hands out a `DormantRow` reading from here when asked.
 ///
