@@ -6,9 +6,9 @@ import Foundation
 /// strings in a box per row.
 ///
 /// Most rows mount soon after the open, and mounting a slot needs only its row's value, type
-/// and version: making the key's strings, the value's and a box for each row at open, and
-/// freeing them as the slots mounted, took opening a store of 20,000 rows from 60.6 M
-/// instructions to 82.3 M (BENCHMARKS.md, *The store's load, twelfth pass*). The slot index
+/// and version: making the key's strings, the value's and a box for each row took opening a
+/// store of 20,000 rows from 60.6 M instructions to 82.3 M, and freeing them as the slots
+/// mounted was more (BENCHMARKS.md, *The store's load, twelfth pass*). The slot index
 /// holds a loaded row as its number here (`SlotIndex`), compares a key looked up with its bytes
 /// in place, and hands out a `DormantRow` reading from here when asked.
 ///
