@@ -84,8 +84,8 @@ struct SlotIndexKey: Hashable {
 
     /// Whether `bytes` (the key of a row loaded at open) are this key's text.
     func isKey(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let property else { return RepeatedTexts.hasBytes(head, bytes) }
-        if head.isEmpty { return RepeatedTexts.hasBytes(property, bytes) }
+        guard let property else { return head.hasBytes(bytes) }
+        if head.isEmpty { return property.hasBytes(bytes) }
         if let result = head.utf8.withContiguousStorageIfAvailable({ identity in
             property.utf8.withContiguousStorageIfAvailable { property in String.isKey(bytes, identity, property) }
         }), let isKey = result { return isKey }
@@ -175,6 +175,18 @@ struct SlotIndexKey: Hashable {
 }
 
 extension String {
+    /// Whether the text is `bytes`. Its bytes are borrowed in place: `withUTF8` on a copy cost
+    /// a retain, a release and a uniqueness check per row.
+    func hasBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = self.utf8
+        guard utf8.count == bytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        if let same = utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            return same
+        }
+        return utf8.elementsEqual(bytes)
+    }
+
     /// Whether both texts are the same bytes (`==` on strings also accepts canonically
     /// equivalent spellings).
     func hasSameBytes(as other: String) -> Bool {

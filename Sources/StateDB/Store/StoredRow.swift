@@ -75,17 +75,6 @@ struct RepeatedTexts {
     /// Starts out knowing the seven encodings, in `StoredEncoding`'s order: a text's place
     /// there is its kind.
     var encodings = RecentTexts(StoredEncoding.allCases.map(\.text))
-    /// Whether `text` is `bytes`. Its bytes are borrowed in place: `withUTF8` on a copy cost a
-    /// retain, a release and a uniqueness check per row.
-    static func hasBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.count == bytes.count else { return false }
-        guard !bytes.isEmpty else { return true }
-        if let same = utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-            return same
-        }
-        return utf8.elementsEqual(bytes)
-    }
 }
 
 /// A few texts read lately, handed out again when a column holds the same bytes.
@@ -104,7 +93,7 @@ struct RecentTexts {
 
     /// The text of `bytes`, and its place in this list when it was there already.
     mutating func textAndPlace(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, place: Int?) {
-        for index in texts.indices where RepeatedTexts.hasBytes(texts[index], bytes) {
+        for index in texts.indices where texts[index].hasBytes(bytes) {
             return (texts[index], index)
         }
         let text = String(decoding: bytes, as: UTF8.self)
