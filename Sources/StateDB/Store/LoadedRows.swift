@@ -142,7 +142,9 @@ extension LoadedRows {
         private var bytes: [UInt8] = []
         private var texts: [String] = []
         private var encodings: [StoredEncoding?] = []
-        /// Each text's bytes, which a column's are compared with before a new text is made.
+        /// Each text's bytes, which a column's are compared with before a new text is made
+        /// (comparing through `String.hasBytes`, oldest text first, `place(of:)` took 16.2 M
+        /// instructions of a three-round hydrate profile; with these bytes, latest first, 9.9 M).
         private var textBytes: [[UInt8]] = []
         /// The places of the last few texts made or matched, the latest last (a store holds a
         /// handful of types and seven encodings; a hostile file may hold a new one per row).

@@ -13,10 +13,9 @@ extension StateStore {
     /// not when the store is closing, which lets go of them all.
     func flush(compactingLoadedRows: Bool) throws {
         pollInPlaceChanges()
-        if compactingLoadedRows { lock.withLock { slots.compactLoadedRows() } }
         try databaseLock.withLock {
             if isInMemory && database != nil { return settleInMemory() }
-            let batch = takeBatch()
+            let batch = takeBatch(compactingLoadedRows: compactingLoadedRows)
             guard !batch.isEmpty else { return }
             guard let database else {
                 restore(batch)
@@ -66,9 +65,11 @@ extension StateStore {
         var isEmpty: Bool { cells.isEmpty && deletions.isEmpty && quarantine.isEmpty && adoptions.isEmpty && explicitKeys.isEmpty }
     }
 
-    /// Takes the pending work out of memory (the commit puts it back if it fails).
-    private func takeBatch() -> CommitBatch {
+    /// Takes the pending work out of memory (the commit puts it back if it fails), and, when
+    /// `compactingLoadedRows`, compacts the rows loaded at open under the same lock.
+    private func takeBatch(compactingLoadedRows: Bool) -> CommitBatch {
         lock.withLock {
+            if compactingLoadedRows { slots.compactLoadedRows() }
             var batch = CommitBatch()
             batch.cells.reserveCapacity(commitQueue.count)  // no regrowth when a mount queues every slot
             for cell in commitQueue {
