@@ -35,6 +35,19 @@ struct TextFormattingTests {
         #expect(Array(host.texts.prefix(2)) == ["Score: 4.14", "Ada has 8 points"])
     }
 
+    @Test func emptyLiteralPartsAddNothing() {
+        // `"\(x)"` is an empty literal, `x`, an empty literal: the empty parts add no unstyled
+        // run of nothing after a styled one, so the text is the styled text itself.
+        let you = Text("you").bold()
+        #expect(Text("\(you)") == you)
+        #expect(Text("\(you)\(Text("!").italic())") == you + Text("!").italic())
+        #expect(Text("\(you) there") == you + Text(" there"))
+        let nothing = ""
+        #expect(Text("\(you)\(nothing)") == you)
+        let count = 7
+        #expect(Text("\(count)") == Text(verbatim: "7"))
+    }
+
     @Test func stringsStayStrings() {
         let names = ["a\\(b)", "**c**"]
         let make: (String) -> Text = Text.init

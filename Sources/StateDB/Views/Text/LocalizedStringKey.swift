@@ -39,7 +39,11 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             string.reserveCapacity(literalCapacity + 2 * interpolationCount)
         }
 
-        private mutating func append(_ piece: String) {
+        /// Appends `piece` as it is, to the key and to the current unstyled run (an empty piece
+        /// starts no run). Callable from the app's inlined interpolations, its body kept here.
+        @usableFromInline
+        mutating func append(_ piece: String) {
+            guard !piece.isEmpty else { return }
             string += piece
             guard runs != nil else { return }
             if let last = runs!.indices.last, runs![last].styles.isEmpty {
@@ -49,8 +53,11 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             }
         }
 
+        /// Inlinable: the empty literals an interpolation begins and ends with
+        /// (`"\(title): \(count)"` has two) then cost nothing.
+        @inlinable
         public mutating func appendLiteral(_ literal: String) {
-            append(literal)
+            if !literal.isEmpty { append(literal) }
         }
 
         /// A string, as it is.
