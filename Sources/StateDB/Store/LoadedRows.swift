@@ -17,19 +17,21 @@ import Foundation
 final class LoadedRows: Sendable {
     /// One row: where its key and value are in `bytes`, and its other columns.
     struct Record: Sendable {
-        /// The key's bytes: `bytes[keyStart ..< keyStart + keyCount]`.
+        /// The key's bytes: `bytes[keyStart ..< keyStart + keyCount]`. A full `Int`: a key
+        /// that is not UTF-8 is kept repaired, up to three times as long as SQLite's longest
+        /// text.
         let keyStart: Int
-        let keyCount: Int32
+        let keyCount: Int
         /// The `type` and `encoding` texts: places in `texts`.
         let typePlace: Int32
         let encodingPlace: Int32
         /// The value column's SQLite type (`SQLITE_INTEGER`, …).
         let valueType: Int32
+        /// How many bytes a `TEXT` or `BLOB` value has (SQLite counts them in an `int`).
+        let valueCount: Int32
         /// An `INTEGER` value; a `FLOAT`'s bits; for `TEXT` and `BLOB` the bytes' start in
         /// `bytes`.
         let valueWord: Int64
-        /// How many bytes a `TEXT` or `BLOB` value has.
-        let valueCount: Int
         /// `SlotIndexKey`'s hash of the key, worked out while its bytes were at hand.
         let hash: UInt64
         let seenAt: Int64
@@ -54,11 +56,14 @@ final class LoadedRows: Sendable {
 
     func type(of row: Int) -> String { texts[Int(records[row].typePlace)] }
 
+    /// How many distinct `type` and `encoding` texts the rows share.
+    var textCount: Int { texts.count }
+
     /// Calls `body` with the key's bytes, in place.
     func withKeyBytes<R>(of row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = records[row]
         return bytes.withUnsafeBufferPointer { all in
-            body(UnsafeBufferPointer(rebasing: all[record.keyStart..<(record.keyStart + Int(record.keyCount))]))
+            body(UnsafeBufferPointer(rebasing: all[record.keyStart..<(record.keyStart + record.keyCount)]))
         }
     }
 
@@ -93,25 +98,38 @@ final class LoadedRows: Sendable {
 
     /// The rows `numbers` of these, in that order, in a buffer of their own: what the slot
     /// index keeps once the tree has mounted what it shows (`SlotIndex.compactLoadedRows`).
-    /// The texts are shared; only the kept rows' bytes are copied.
+    /// Only the kept rows' bytes are copied, and only the texts they name are kept (a file
+    /// with a type per row would otherwise keep every row's type for a few orphans).
     func keeping(_ numbers: [Int]) -> LoadedRows {
         var kept: [Record] = []
         kept.reserveCapacity(numbers.count)
         var keptBytes: [UInt8] = []
+        var keptTexts: [String] = []
+        var keptEncodings: [StoredEncoding?] = []
+        var newPlaces = [Int32](repeating: -1, count: texts.count)
+        func keptPlace(of place: Int32) -> Int32 {
+            if newPlaces[Int(place)] < 0 {
+                newPlaces[Int(place)] = Int32(keptTexts.count)
+                keptTexts.append(texts[Int(place)])
+                keptEncodings.append(encodings[Int(place)])
+            }
+            return newPlaces[Int(place)]
+        }
         for number in numbers {
             let record = records[number]
             let keyStart = keptBytes.count
-            keptBytes.append(contentsOf: bytes[record.keyStart..<(record.keyStart + Int(record.keyCount))])
+            keptBytes.append(contentsOf: bytes[record.keyStart..<(record.keyStart + record.keyCount)])
             var valueWord = record.valueWord
             if record.valueType == SQLITE_TEXT || record.valueType == SQLITE_BLOB {
                 valueWord = Int64(keptBytes.count)
-                keptBytes.append(contentsOf: bytes[Int(record.valueWord)..<(Int(record.valueWord) + record.valueCount)])
+                keptBytes.append(contentsOf: bytes[Int(record.valueWord)..<(Int(record.valueWord) + Int(record.valueCount))])
             }
-            kept.append(Record(keyStart: keyStart, keyCount: record.keyCount, typePlace: record.typePlace, encodingPlace: record.encodingPlace,
-                               valueType: record.valueType, valueWord: valueWord, valueCount: record.valueCount, hash: record.hash,
+            kept.append(Record(keyStart: keyStart, keyCount: record.keyCount,
+                               typePlace: keptPlace(of: record.typePlace), encodingPlace: keptPlace(of: record.encodingPlace),
+                               valueType: record.valueType, valueCount: record.valueCount, valueWord: valueWord, hash: record.hash,
                                seenAt: record.seenAt, version: record.version))
         }
-        return LoadedRows(records: kept, bytes: keptBytes, texts: texts, encodings: encodings)
+        return LoadedRows(records: kept, bytes: keptBytes, texts: keptTexts, encodings: keptEncodings)
     }
 
     /// A record's value column, read as SQLite's accessors read a statement's.
@@ -130,7 +148,7 @@ final class LoadedRows: Sendable {
         private var valueBytes: UnsafeBufferPointer<UInt8> {
             guard record.valueType == SQLITE_TEXT || record.valueType == SQLITE_BLOB else { return UnsafeBufferPointer(start: nil, count: 0) }
             let start = Int(record.valueWord)
-            return UnsafeBufferPointer(rebasing: bytes[start..<(start + record.valueCount)])
+            return UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(record.valueCount))])
         }
     }
 }
@@ -149,6 +167,9 @@ extension LoadedRows {
         /// The places of the last few texts made or matched, the latest last (a store holds a
         /// handful of types and seven encodings; a hostile file may hold a new one per row).
         private var recentPlaces: [Int32] = []
+        /// Every text's place, by its bytes: where a text gone from `recentPlaces` is found
+        /// again (a store with more than a few types would otherwise make a text per row).
+        private var placesByBytes: [[UInt8]: Int32] = [:]
 
         init(expectedRows: Int) {
             records.reserveCapacity(expectedRows)
@@ -176,7 +197,7 @@ extension LoadedRows {
             let encodingPlace = place(of: statement.rawText(at: 2))
             let valueType = statement.columnType(at: 3)
             var valueWord: Int64 = 0
-            var valueCount = 0
+            var valueCount: Int32 = 0
             switch valueType {
             case SQLITE_INTEGER:
                 valueWord = statement.int64(at: 3)
@@ -185,24 +206,32 @@ extension LoadedRows {
             case SQLITE_TEXT, SQLITE_BLOB:
                 let value = valueType == SQLITE_TEXT ? statement.rawText(at: 3) : statement.rawBlob(at: 3)
                 valueWord = Int64(bytes.count)
-                valueCount = value.count
+                valueCount = Int32(value.count)  // from SQLite's `int`
                 bytes.append(contentsOf: value)
             default:
                 break
             }
-            records.append(Record(keyStart: keyStart, keyCount: Int32(keyCount), typePlace: typePlace, encodingPlace: encodingPlace,
-                                  valueType: valueType, valueWord: valueWord, valueCount: valueCount, hash: hash,
+            records.append(Record(keyStart: keyStart, keyCount: keyCount, typePlace: typePlace, encodingPlace: encodingPlace,
+                                  valueType: valueType, valueCount: valueCount, valueWord: valueWord, hash: hash,
                                   seenAt: statement.int64(at: 4), version: statement.int64(at: 5)))
         }
 
-        /// The place of the text `text` in `texts`: a recent one's, or a new text's.
+        /// The place of the text `text` in `texts`: a recent one's, a known one's, or a new
+        /// text's.
         private mutating func place(of text: UnsafeBufferPointer<UInt8>) -> Int32 {
             for place in recentPlaces.reversed() where Self.same(textBytes[Int(place)], text) { return place }
-            let place = Int32(texts.count)
-            let made = String(decoding: text, as: UTF8.self)
-            texts.append(made)
-            textBytes.append(Array(text))
-            encodings.append(StoredEncoding(made))
+            let bytes = Array(text)
+            let place: Int32
+            if let known = placesByBytes[bytes] {
+                place = known
+            } else {
+                place = Int32(texts.count)
+                let made = String(decoding: text, as: UTF8.self)
+                texts.append(made)
+                textBytes.append(bytes)
+                encodings.append(StoredEncoding(made))
+                placesByBytes[bytes] = place
+            }
             if recentPlaces.count == 16 { recentPlaces.removeFirst() }
             recentPlaces.append(place)
             return place

@@ -157,13 +157,17 @@ struct SlotIndex {
     /// How many rows the loaded rows' buffer holds (0 once it is gone), whether dormant or not.
     var loadedRowsHeld: Int { loaded?.records.count ?? 0 }
 
-    /// Keeps of the rows loaded at open only those still dormant, in a buffer of their own:
-    /// the store's commits call it, the first when the tree has mounted what it shows. A file's
-    /// orphans and the rows of screens not shown would otherwise keep every row's bytes, those
-    /// of mounted slots too, for the life of the process. Copying a dormant row's bytes is a
-    /// tenth of making its `StoredRow`. Nothing to do when every row held is dormant.
+    /// Keeps of the rows loaded at open only those still dormant, in a buffer of their own,
+    /// once at most half the rows the buffer holds are: the store's commits call it, the first
+    /// when the tree has mounted what it shows. A file's orphans and the rows of screens not
+    /// shown would otherwise keep every row's bytes, those of mounted slots too, for the life
+    /// of the process. Copying a dormant row's bytes is a tenth of making its `StoredRow`.
+    ///
+    /// Waiting for half keeps the cost per commit constant on average: compacting as soon as
+    /// one more row had mounted went over every bucket at every commit of a list being
+    /// scrolled through a large store. What it keeps is at most twice what is dormant.
     mutating func compactLoadedRows() {
-        guard let rows = loaded, loadedCount < rows.records.count else { return }
+        guard let rows = loaded, loadedCount * 2 <= rows.records.count else { return }
         var dormant: [(bucket: Int, number: Int)] = []
         dormant.reserveCapacity(loadedCount)
         for bucket in buckets.indices {

@@ -167,6 +167,41 @@ struct LoadedRowsTests {
         #expect(store.lock.withLock { store.slots.loadedRowsHeld } == 0)
     }
 
+    @Test func commitsCompactOnlyOnceHalfTheRowsHeldHaveMounted() throws {
+        let folder = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: folder.storePath)
+            for number in 0..<10 { try store.binding(for: "Row\(number)/count", default: 0).wrappedValue = number }
+            store.close()
+        }
+        let store = try StateStore(path: folder.storePath)
+        defer { store.close() }
+        func held(afterMounting numbers: Range<Int>) throws -> Int {
+            for number in numbers { #expect(try store.binding(for: "Row\(number)/count", default: -1).wrappedValue == number) }
+            try store.flush()
+            return store.lock.withLock { store.slots.loadedRowsHeld }
+        }
+        // Each commit after a mount compacted again, going over every bucket each time: now only
+        // once the buffer holds at least twice the rows still dormant.
+        #expect(try held(afterMounting: 0..<4) == 10, "6 of 10 dormant: kept as loaded")
+        #expect(try held(afterMounting: 4..<5) == 5, "5 of 10: the dormant ones copied out")
+        #expect(try held(afterMounting: 5..<6) == 5, "4 of 5: not copied again")
+        #expect(try held(afterMounting: 6..<8) == 2, "2 of 5")
+        #expect(try held(afterMounting: 8..<10) == 0, "none left: the buffer goes")
+    }
+
+    @Test func typesAreKeptOnceEachHoweverManyRowsAlternateThem() throws {
+        // More types than the recent texts hold, in turn: each was made again per row, and all of
+        // them kept, also by a compacted buffer holding one row.
+        let rows = try Table((0..<2_000).map { ("Row\($0)/model", "MyApp.Model\($0 % 20)", "json", .text("{}")) }).loaded()
+        #expect(rows.textCount == 21, "twenty types and one encoding")
+        #expect(rows.type(of: 1_999) == "MyApp.Model19")
+        let kept = rows.keeping([1_999, 7])
+        #expect(kept.textCount == 3)
+        #expect(kept.type(of: 0) == "MyApp.Model19" && kept.type(of: 1) == "MyApp.Model7")
+        #expect(try kept.row(1).value.get() == .json("{}") && kept.row(1).key == "Row7/model")
+    }
+
     @Test func theBufferGoesWithTheLastLoadedRow() throws {
         let rows = try Table([("a/x", "Int", "integer", .integer(1)), ("a/y", "Int", "integer", .integer(2))]).loaded()
         var index = SlotIndex()
