@@ -13,7 +13,7 @@ import Foundation
 /// in place, and hands out a `DormantRow` reading from here when asked.
 ///
 /// Immutable once built. The slot index lets go of it once none of its rows is dormant, and
-/// keeps a copy of the rows still dormant after the store's first commit (`keeping(_:)`).
+/// keeps a copy of the rows still dormant once they are at most half of it (`keeping(_:)`).
 final class LoadedRows: Sendable {
     /// One row: where its key and value are in `bytes`, and its other columns.
     struct Record: Sendable {

@@ -15,8 +15,9 @@
 ///
 /// The rows loaded at open (`LoadedRows`) are held by their number there, not in a box each,
 /// and handed out as a `DormantRow` reading from there. The index lets go of them once none is
-/// left (all mounted, adopted or replaced); the store's first commit copies out the ones nothing
-/// asked for (`compactLoadedRows`), so the bytes of a whole file are not kept for a few rows.
+/// left (all mounted, adopted or replaced); a commit copies out the ones nothing asked for once
+/// they are at most half of what it holds (`compactLoadedRows`), so the bytes of a whole file
+/// are not kept for a few rows.
 ///
 /// Guarded by the store's lock, as every other index field.
 struct SlotIndex {
