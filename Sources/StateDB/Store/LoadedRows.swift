@@ -160,15 +160,14 @@ extension LoadedRows {
         private var bytes: [UInt8] = []
         private var texts: [String] = []
         private var encodings: [StoredEncoding?] = []
-        /// Each text's bytes, which a column's are compared with before a new text is made
-        /// (comparing through `String.hasBytes`, oldest text first, `place(of:)` took 16.2 M
-        /// instructions of a three-round hydrate profile; with these bytes, latest first, 9.9 M).
-        private var textBytes: [[UInt8]] = []
-        /// The places of the last few texts made or matched, the latest last (a store holds a
-        /// handful of types and seven encodings; a hostile file may hold a new one per row).
-        private var recentPlaces: [Int32] = []
-        /// Every text's place, by its bytes: where a text gone from `recentPlaces` is found
-        /// again (a store with more than a few types would otherwise make a text per row).
+        /// The last few texts made or matched, the latest last (a store holds a handful of
+        /// types and seven encodings; a hostile file may hold a new one per row), with their
+        /// bytes, which a column's are compared with first (comparing through
+        /// `String.hasBytes`, oldest text first, `place(of:)` took 16.2 M instructions of a
+        /// three-round hydrate profile; with the bytes, latest first, 9.9 M).
+        private var recent: [(place: Int32, bytes: [UInt8])] = []
+        /// Every text's place, by its bytes: where a text gone from `recent` is found again (a
+        /// store with more than a few types would otherwise make a text per row).
         private var placesByBytes: [[UInt8]: Int32] = [:]
 
         init(expectedRows: Int) {
@@ -219,7 +218,7 @@ extension LoadedRows {
         /// The place of the text `text` in `texts`: a recent one's, a known one's, or a new
         /// text's.
         private mutating func place(of text: UnsafeBufferPointer<UInt8>) -> Int32 {
-            for place in recentPlaces.reversed() where Self.same(textBytes[Int(place)], text) { return place }
+            for index in recent.indices.reversed() where Self.same(recent[index].bytes, text) { return recent[index].place }
             let bytes = Array(text)
             let place: Int32
             if let known = placesByBytes[bytes] {
@@ -228,12 +227,11 @@ extension LoadedRows {
                 place = Int32(texts.count)
                 let made = String(decoding: text, as: UTF8.self)
                 texts.append(made)
-                textBytes.append(bytes)
                 encodings.append(StoredEncoding(made))
                 placesByBytes[bytes] = place
             }
-            if recentPlaces.count == 16 { recentPlaces.removeFirst() }
-            recentPlaces.append(place)
+            if recent.count == 16 { recent.removeFirst() }
+            recent.append((place, bytes))
             return place
         }
 

@@ -159,8 +159,8 @@ struct SlotIndex {
     var loadedRowsHeld: Int { loaded?.records.count ?? 0 }
 
     /// Keeps of the rows loaded at open only those still dormant, in a buffer of their own,
-    /// once at most half the rows the buffer holds are: the store's commits call it, the first
-    /// when the tree has mounted what it shows. A file's orphans and the rows of screens not
+    /// once at most half the rows the buffer holds are: every commit asks (the first comes
+    /// when the tree has mounted what it shows). A file's orphans and the rows of screens not
     /// shown would otherwise keep every row's bytes, those of mounted slots too, for the life
     /// of the process. Copying a dormant row's bytes is a tenth of making its `StoredRow`.
     ///
