@@ -99,27 +99,34 @@ final class SQLiteStoreDatabase: StoreDatabase {
 
     func loadAllRows(atMost limit: Int) throws -> (rows: LoadedStoreRows?, tick: Int64) {
         try run("loading the store") {
-            // The largest rowid bounds the row count and costs one descent of the table's
-            // B-tree, where count(*) reads the whole key index (~200 ms at a million rows). A
-            // file with many rows deleted may so be read on demand though it holds fewer: that
-            // changes what opening and mounting cost, not what they do.
-            let largestRowID = try connection.prepare("SELECT max(rowid) FROM slots")
-            let bound = try largestRowID.step() ? largestRowID.int64(at: 0) : 0
-            if bound > Int64(limit) {
-                dataVersion = try connection.pragmaInteger(.dataVersion)
-                return (nil, try StoreClock.current(on: connection))
-            }
-            let statement = try connection.prepare(StoredRow.loadSQL)
-            var rows = LoadedRows.Builder(expectedRows: Int(try rowCount()))  // no regrowth as it fills
-            while try statement.step() { rows.append(statement) }
+            // Asked before the read, so a commit by another connection from here on changes
+            // it, and the first poll reads what that commit wrote.
             dataVersion = try connection.pragmaInteger(.dataVersion)
-            let tick = try StoreClock.current(on: connection)
-            // Every page of the table was just read once and is now held in memory as rows:
-            // keeping them in SQLite's cache too cost ~50 bytes per slot of a mounted tree
-            // (the cache's 2 MB at 40,000 slots). Later commits read the few pages they touch
-            // again from the file system's cache.
-            connection.releaseCachedPages()
-            return (.loaded(rows.finish()), tick)
+            // One read transaction: the tick is the one the rows are complete up to, and a
+            // commit landing while they are read is read by the first poll
+            // (`changesDuringTheLoadAreReadByTheFirstPoll`). Said, rather than left to the
+            // `max(rowid)` statement that happened to hold the snapshot open until the end.
+            return try connection.transaction(immediate: false) {
+                let tick = try StoreClock.current(on: connection)
+                // The largest rowid bounds the row count and costs one descent of the table's
+                // B-tree, where count(*) reads the whole key index (~200 ms at a million rows).
+                // A file with many rows deleted may so be read on demand though it holds
+                // fewer: that changes what opening and mounting cost, not what they do.
+                let largestRowID = try connection.prepare("SELECT max(rowid) FROM slots")
+                let bound = try largestRowID.step() ? largestRowID.int64(at: 0) : 0
+                // Rows read on demand later are as new as they are then: a poll from `tick`
+                // rereads those changed since, to the same values.
+                guard bound <= Int64(limit) else { return (nil, tick) }
+                let statement = try connection.prepare(StoredRow.loadSQL)
+                var rows = LoadedRows.Builder(expectedRows: Int(try rowCount()))  // no regrowth as it fills
+                while try statement.step() { rows.append(statement) }
+                // Every page of the table was just read once and is now held in memory as
+                // rows: keeping them in SQLite's cache too cost ~50 bytes per slot of a
+                // mounted tree (the cache's 2 MB at 40,000 slots). Later commits read the few
+                // pages they touch again from the file system's cache.
+                connection.releaseCachedPages()
+                return (.loaded(rows.finish()), tick)
+            }
         }
     }
 
@@ -134,23 +141,27 @@ final class SQLiteStoreDatabase: StoreDatabase {
             let version = try connection.pragmaInteger(.dataVersion)
             guard version != dataVersion else { return nil }
             dataVersion = version
-            let rows = try connection.prepare(StoredRow.selectSQL + " WHERE version > ?1")
-            rows.bind(tick, at: 1)
-            var changed: [StoredRow] = []
-            var present = Set<String>()
-            while try rows.step() {
-                let row = StoredRow(rows)
-                present.insert(row.key)
-                changed.append(row)
+            // One read transaction, as at open: rows, deletions and the tick they are complete
+            // up to all from one snapshot (`changesDuringAPollAreReadByTheNext`).
+            return try connection.transaction(immediate: false) {
+                let rows = try connection.prepare(StoredRow.selectSQL + " WHERE version > ?1")
+                rows.bind(tick, at: 1)
+                var changed: [StoredRow] = []
+                var present = Set<String>()
+                while try rows.step() {
+                    let row = StoredRow(rows)
+                    present.insert(row.key)
+                    changed.append(row)
+                }
+                let tombstones = try connection.prepare("SELECT key, version FROM slot_tombstones WHERE version > ?1")
+                tombstones.bind(tick, at: 1)
+                var deleted: [StoredDeletion] = []
+                while try tombstones.step() {
+                    let key = tombstones.string(at: 0)
+                    if !present.contains(key) { deleted.append(StoredDeletion(key: key, version: tombstones.int64(at: 1))) }
+                }
+                return StoreChanges(rows: changed, deletions: deleted, tick: try StoreClock.current(on: connection))
             }
-            let tombstones = try connection.prepare("SELECT key, version FROM slot_tombstones WHERE version > ?1")
-            tombstones.bind(tick, at: 1)
-            var deleted: [StoredDeletion] = []
-            while try tombstones.step() {
-                let key = tombstones.string(at: 0)
-                if !present.contains(key) { deleted.append(StoredDeletion(key: key, version: tombstones.int64(at: 1))) }
-            }
-            return StoreChanges(rows: changed, deletions: deleted, tick: try StoreClock.current(on: connection))
         }
     }
 

@@ -1,0 +1,93 @@
+import CSQLite
+import Foundation
+@testable import StateDB
+import Testing
+
+// Another process commits while the store is reading the file: at open, or in a poll for
+// external changes. What it wrote must reach the store, at the latest at the next poll. The
+// commit is made from inside the store's read (a trace hook on its connection runs it on a
+// second connection when the read hands out its first row), so it lands exactly between the
+// read's rows and whatever the store reads after them.
+
+struct CommitsDuringReadsTests {
+    @Test func changesDuringTheLoadAreReadByTheFirstPoll() throws {
+        let folder = TemporaryDirectory()
+        let writer = try StateStore(path: folder.storePath)
+        try writer.binding(for: "App/count", default: 3).wrappedValue = 3
+        try writer.flush()
+        writer.close()
+
+        let hook = CommitDuringRead(path: folder.storePath, whenReading: StoredRow.loadSQL.text,
+                                    commit: "UPDATE slots SET value = 7 WHERE key = 'App/count'")
+        let options = StateStore.Options()
+        let store = try StateStore(location: folder.storePath, options: options) { report in
+            let database = try SQLiteStoreDatabase(path: folder.storePath, schemaVersion: SchemaMigration.latestVersion, migrations: [],
+                                                   options: options, report: report)
+            hook.install(on: database.connection)
+            return database
+        }
+        #expect(hook.committed, "the commit landed during the load")
+        let count = try store.binding(for: "App/count", default: 0)
+        #expect(count.wrappedValue == 3, "the load read the file as it was when it began")
+        try store.refreshFromDisk()
+        #expect(count.wrappedValue == 7, "the commit made during the load is read by the first poll")
+        store.close()
+    }
+
+    @Test func changesDuringAPollAreReadByTheNext() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let count = try store.binding(for: "App/count", default: 1)
+        let other = try store.binding(for: "App/other", default: 1)
+        try store.flush()
+
+        let hook = CommitDuringRead(path: folder.storePath, whenReading: (StoredRow.selectSQL + " WHERE version > ?1").text,
+                                    commit: "UPDATE slots SET value = 6 WHERE key = 'App/other'")
+        try store.withConnection("installing a test hook") { hook.install(on: $0) }
+        try SQLiteShell.run(folder.storePath, "UPDATE slots SET value = 5 WHERE key = 'App/count'")
+        try store.refreshFromDisk()
+        #expect(hook.committed, "the commit landed during the poll")
+        #expect(count.wrappedValue == 5)
+        try store.refreshFromDisk()
+        #expect(other.wrappedValue == 6, "the commit made during the first poll is read by the second")
+        store.close()
+    }
+}
+
+/// Commits `commit` on a connection of its own the first time the connection it is installed
+/// on hands out a row of a statement whose SQL is `whenReading`.
+private final class CommitDuringRead {
+    let path: String
+    let whenReading: String
+    let commit: String
+    private(set) var committed = false
+
+    init(path: String, whenReading: String, commit: String) {
+        self.path = path
+        self.whenReading = whenReading
+        self.commit = commit
+    }
+
+    /// The hook stays for the connection's life; `self` must outlive it (the tests hold it).
+    func install(on connection: SQLiteConnection) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_trace_v2(connection.handle, UInt32(SQLITE_TRACE_ROW), { _, context, statement, _ in
+            Unmanaged<CommitDuringRead>.fromOpaque(context!).takeUnretainedValue().rowHandedOut(by: OpaquePointer(statement!))
+            return 0
+        }, context)
+    }
+
+    private func rowHandedOut(by statement: OpaquePointer) {
+        guard !committed, let sql = sqlite3_sql(statement), String(cString: sql) == whenReading else { return }
+        committed = true
+        // A connection of its own, as the sqlite3 shell's: its triggers stamp the row with a
+        // fresh tick.
+        var database: OpaquePointer?
+        defer { sqlite3_close(database) }
+        guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+              sqlite3_exec(database, commit, nil, nil, nil) == SQLITE_OK else {
+            Issue.record("the commit during the read failed: \(String(cString: sqlite3_errmsg(database)))")
+            return
+        }
+    }
+}
