@@ -155,7 +155,7 @@ final class LoadedRows: Sendable {
 
 extension LoadedRows {
     /// Reads the rows of a query of `StoredRow.loadSQL`'s columns, one `append` per row.
-    struct Builder {
+    struct Builder: Sendable {
         private var records: [Record] = []
         private var bytes: [UInt8] = []
         private var texts: [String] = []
@@ -258,6 +258,29 @@ extension LoadedRows {
         private static func same(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             known.count == bytes.count && known.withUnsafeBufferPointer { known in
                 known.isEmpty || memcmp(known.baseAddress!, bytes.baseAddress!, known.count) == 0
+            }
+        }
+
+        /// How many rows were read.
+        var count: Int { records.count }
+
+        /// Adds the rows `other` read, after these (a later row of the same key is the one the
+        /// slot index keeps). Their texts are found among these, or added.
+        mutating func append(contentsOf other: Builder) {
+            let shift = bytes.count
+            bytes.append(contentsOf: other.bytes)
+            var places = [Int32](repeating: 0, count: other.texts.count)
+            for (textBytes, place) in other.placesByBytes {
+                places[Int(place)] = textBytes.withUnsafeBufferPointer { self.place(of: $0) }
+            }
+            records.reserveCapacity(records.count + other.records.count)
+            for record in other.records {
+                let holdsBytes = record.valueType == SQLITE_TEXT || record.valueType == SQLITE_BLOB
+                records.append(Record(keyStart: record.keyStart + shift, keyCount: record.keyCount,
+                                      typePlace: places[Int(record.typePlace)], encodingPlace: places[Int(record.encodingPlace)],
+                                      valueType: record.valueType, valueCount: record.valueCount,
+                                      valueWord: holdsBytes ? record.valueWord + Int64(shift) : record.valueWord, hash: record.hash,
+                                      seenAt: record.seenAt, version: record.version))
             }
         }
 

@@ -70,6 +70,11 @@ public final class StateStore: @unchecked Sendable {
         /// slots mount (`StateStore+RowsOnDemand.swift`). Internal, so tests can reach the
         /// on-demand path with small files.
         var rowsLoadedAtOpen = 100_000
+        /// A file with at least this many rows (its largest rowid) is loaded on two
+        /// connections at once, half each (`LoadAlongside`). Below it, opening a second
+        /// connection and a thread costs more than it saves. Internal, so tests can reach the
+        /// parallel load with small files, and turn it off.
+        var rowsLoadedAlongsideFrom = 8_192
         /// Told each state migration the open applied, with the number of slots it changed.
         var stateMigrationApplied: StateMigration.Applied?
 

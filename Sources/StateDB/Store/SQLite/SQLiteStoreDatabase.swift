@@ -15,6 +15,11 @@ final class SQLiteStoreDatabase: StoreDatabase {
     /// after opening; nil in memory): a second connection opened by path later (`statedb check`'s integrity check)
     /// must find this file there, not one put in its place since.
     private(set) var openedFile: stat?
+    /// From how many rows (the largest rowid) the open reads half of them on a second
+    /// connection (`Options.rowsLoadedAlongsideFrom`).
+    private let rowsLoadedAlongsideFrom: Int
+    /// How many rows the open read on the second connection (0: none, all on this one).
+    private(set) var rowsReadAlongside = 0
 
     /// Opens the store file at `path` (`StoreFile.inspect` has refused what is not ours), applies
     /// pending schema migrations (after a backup) and the app's state migrations, and turns the
@@ -22,6 +27,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
     init(path: String, schemaVersion: Int, migrations: [StateMigration], options: StateStore.Options,
          report: @escaping (StateDiagnostic) -> Void) throws {
         self.path = path
+        rowsLoadedAlongsideFrom = options.rowsLoadedAlongsideFrom
         do {
             connection = try SQLiteConnection(path: path, mode: options.readOnly ? .readOnly : .readWrite)
             try configure(options)
@@ -48,6 +54,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
     /// An in-memory database with the schema, for `StateStore.inMemory()`.
     init(inMemory: Void) throws {
         path = ":memory:"
+        rowsLoadedAlongsideFrom = .max  // no file to open a second connection on
         connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
         try SchemaMigrator(connection: connection, path: path).migrate(from: 0)
         try connection.setTriggersEnabled(false)
@@ -102,6 +109,14 @@ final class SQLiteStoreDatabase: StoreDatabase {
             // Asked before the read, so a commit by another connection from here on changes
             // it, and the first poll reads what that commit wrote.
             dataVersion = try connection.pragmaInteger(.dataVersion)
+            // A store of many rows shares the load with a second connection, ready before this
+            // one's snapshot begins (see `LoadAlongside`). Whether there are many is asked
+            // outside the snapshot: the split itself is made inside it.
+            let probe = try largestRowID()
+            let alongside = probe >= Int64(rowsLoadedAlongsideFrom) && probe <= Int64(limit)
+                ? openedFile.map { LoadAlongside(path: path, file: $0, expected: Int(probe / 2)) } : nil
+            defer { alongside?.end() }
+            alongside?.waitUntilReady()
             // One read transaction: the tick is the one the rows are complete up to, and a
             // commit landing while they are read is read by the first poll
             // (`changesDuringTheLoadAreReadByTheFirstPoll`). Said, rather than left to the
@@ -112,14 +127,11 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 // B-tree, where count(*) reads the whole key index (~200 ms at a million rows).
                 // A file with many rows deleted may so be read on demand though it holds
                 // fewer: that changes what opening and mounting cost, not what they do.
-                let largestRowID = try connection.prepare("SELECT max(rowid) FROM slots")
-                let bound = try largestRowID.step() ? largestRowID.int64(at: 0) : 0
+                let bound = try largestRowID()
                 // Rows read on demand later are as new as they are then: a poll from `tick`
                 // rereads those changed since, to the same values.
                 guard bound <= Int64(limit) else { return (nil, tick) }
-                let statement = try connection.prepare(StoredRow.loadSQL)
-                var rows = LoadedRows.Builder(expectedRows: Int(try rowCount()))  // no regrowth as it fills
-                while try statement.step() { rows.append(statement) }
+                let rows = try loadRows(upTo: bound, alongside: alongside)
                 // Every page of the table was just read once and is now held in memory as
                 // rows: keeping them in SQLite's cache too cost ~50 bytes per slot of a
                 // mounted tree (the cache's 2 MB at 40,000 slots). Later commits read the few
@@ -128,6 +140,63 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 return (.loaded(rows.finish()), tick)
             }
         }
+    }
+
+    /// Every row of the table, none of whose rowids is above `bound`, in this connection's
+    /// read transaction. With a second connection (`alongside`, from `rowsLoadedAlongsideFrom`
+    /// rows on), the rows after the middle rowid are read there meanwhile: on two cores that
+    /// takes opening a store of 20,000 rows from ~9.2 ms to ~6.2 ms, and of 8,192 from ~4.1 ms
+    /// to ~3.2 ms (BENCHMARKS.md, *Fourteenth pass*). When the second connection does not read
+    /// them, this one does.
+    private func loadRows(upTo bound: Int64, alongside: LoadAlongside?) throws -> LoadedRows.Builder {
+        guard let alongside, bound >= Int64(rowsLoadedAlongsideFrom) else {
+            alongside?.cancel()
+            return try Self.rows(.all, on: connection, expected: Int(try rowCount()))
+        }
+        let split = bound / 2
+        alongside.start(after: split, bound: bound)
+        // Counted once the other side is reading: room for every row, so adding its rows to
+        // these regrows nothing.
+        let expected = Int(try rowCount())
+        var rows = try Self.rows(.through(split), on: connection, expected: expected)
+        if let upper = alongside.rows() {
+            rowsReadAlongside = upper.count
+            rows.append(contentsOf: upper)
+        } else {
+            rows.append(contentsOf: try Self.rows(.after(split), on: connection, expected: expected / 2))
+        }
+        return rows
+    }
+
+    private func largestRowID() throws -> Int64 {
+        let statement = try connection.prepare("SELECT max(rowid) FROM slots")
+        return try statement.step() ? statement.int64(at: 0) : 0
+    }
+
+    /// Which of the table's rows a load reads, by rowid.
+    enum LoadedPart {
+        case all
+        case through(Int64)
+        case after(Int64)
+    }
+
+    /// The rows of `part` on `connection`, as `StoredRow.loadSQL` reads them. `expected`: room
+    /// reserved for that many (the whole table's, for a part the rest is added to).
+    static func rows(_ part: LoadedPart, on connection: SQLiteConnection, expected: Int) throws -> LoadedRows.Builder {
+        let statement: SQLiteStatement
+        switch part {
+        case .all:
+            statement = try connection.prepare(StoredRow.loadSQL)
+        case .through(let last):
+            statement = try connection.prepare(StoredRow.loadSQL + " WHERE rowid <= ?1")
+            statement.bind(last, at: 1)
+        case .after(let first):
+            statement = try connection.prepare(StoredRow.loadSQL + " WHERE rowid > ?1")
+            statement.bind(first, at: 1)
+        }
+        var rows = LoadedRows.Builder(expectedRows: expected)  // no regrowth as it fills
+        while try statement.step() { rows.append(statement) }
+        return rows
     }
 
     private func rowCount() throws -> Int64 {

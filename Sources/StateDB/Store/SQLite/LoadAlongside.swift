@@ -1,0 +1,116 @@
+import Foundation
+
+/// The rows after a given rowid, read on a read-only connection and a thread of its own while
+/// the store's connection reads the rows up to it: opening a store of many rows reads its table
+/// on two cores (`SQLiteStoreDatabase.loadAllRows`).
+///
+/// Both connections must read the same snapshot: split by rowid, a row that moved to another
+/// rowid between two snapshots without a new version (`VACUUM` renumbers the rowids of a table
+/// like `slots`) could be read by neither, and no poll would read it again. Without SQLite's
+/// snapshot functions (not in Debian's build), the sameness is proved by `PRAGMA data_version`,
+/// which changes on a connection when another one committed:
+///
+/// 1. this side opens its connection, checks the file, and reads the data version (`ready`);
+/// 2. only then does the store's connection begin its read transaction, reading the clock's tick
+///    and the largest rowid, and hand over where to split (`start(after:bound:)`);
+/// 3. this side begins its own read transaction and reads the data version again. The same
+///    value means nobody committed between 1 and 3, so the store's snapshot, begun between them,
+///    is this one. Another value, or another largest rowid, and this side reads nothing.
+///
+/// Whenever this side reads nothing — a file that cannot be opened again, that is no longer the
+/// one the store's connection opened (a file put in its place since), a commit in between — the
+/// store's connection reads these rows itself, in its own snapshot, as it did before: this is a
+/// way to be faster, never a second source of truth.
+final class LoadAlongside: Sendable {
+    /// Where to split, from the store's connection: nil to read nothing (it reads every row
+    /// itself). Set once, before `go` is signalled.
+    private let split = Locked<(after: Int64, bound: Int64)?>(nil)
+    private let ready = DispatchSemaphore(value: 0)
+    private let go = DispatchSemaphore(value: 0)
+    /// Set by the reading thread, which then signals `finished`.
+    private let outcome = Locked<LoadedRows.Builder?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+    /// Whether `start` or `cancel` was called (only by the store's connection's thread).
+    private let handedOver = Locked(false)
+
+    /// Opens a second connection on the store file at `path`, which must still be `file`, the
+    /// one the store's connection opened; it then waits to be told where to split.
+    init(path: String, file: stat, expected: Int) {
+        Thread.detachNewThread { [split, ready, go, outcome, finished] in
+            let reader = try? Reader(path: path, file: file)
+            ready.signal()
+            go.wait()
+            let rows = split.withLock { $0 }.flatMap { split in
+                reader.flatMap { try? $0.rows(after: split.after, bound: split.bound, expected: expected) }
+            }
+            outcome.withLock { $0 = rows }
+            finished.signal()
+        }
+    }
+
+    /// Waits until the second connection has read the data version (or failed to open): the
+    /// store's connection begins its snapshot after this.
+    func waitUntilReady() {
+        ready.wait()
+    }
+
+    /// Starts reading the rows after rowid `after`, in a snapshot whose largest rowid must be
+    /// `bound` (the store's snapshot's).
+    func start(after: Int64, bound: Int64) {
+        hand(over: (after, bound))
+    }
+
+    /// Reads nothing: the store's connection reads every row.
+    func cancel() {
+        hand(over: nil)
+    }
+
+    /// Waits for the rows; nil when they were not read here.
+    func rows() -> LoadedRows.Builder? {
+        finished.wait()
+        finished.signal()  // so that asking again returns at once
+        return outcome.withLock { $0 }
+    }
+
+    /// Ends the thread: cancels it if it was not started, and waits until it has finished, so no
+    /// thread is left reading the file. Called on every way out of the load.
+    func end() {
+        cancel()
+        _ = rows()
+    }
+
+    private func hand(over value: (after: Int64, bound: Int64)?) {
+        guard handedOver.withLock({ let first = !$0; $0 = true; return first }) else { return }
+        split.withLock { $0 = value }
+        go.signal()
+    }
+
+    /// The second connection, opened and checked, and the data version it read first.
+    private struct Reader {
+        let connection: SQLiteConnection
+        let versionBefore: Int64
+
+        init(path: String, file: stat) throws {
+            connection = try SQLiteConnection(path: path, mode: .readOnly)
+            // The first read opens the -wal and -shm by name.
+            _ = try connection.pragmaInteger(.schemaVersion)
+            // The file the store's connection reads, not one put in its place since it opened,
+            // and side files that are still the store's.
+            try FileSafety.requireUnchanged(path, since: file)
+            try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
+            versionBefore = try connection.pragmaInteger(.dataVersion)
+        }
+
+        func rows(after split: Int64, bound: Int64, expected: Int) throws -> LoadedRows.Builder? {
+            defer { connection.close() }
+            return try connection.transaction(immediate: false) {
+                // Begins the snapshot (the first read), then asks whether anyone committed since
+                // `versionBefore`.
+                let largest = try connection.prepare("SELECT max(rowid) FROM slots")
+                let sameBound = try largest.step() && largest.int64(at: 0) == bound
+                guard sameBound, try connection.pragmaInteger(.dataVersion) == versionBefore else { return nil }
+                return try SQLiteStoreDatabase.rows(.after(split), on: connection, expected: expected)
+            }
+        }
+    }
+}
