@@ -92,6 +92,9 @@ final class LoadAlongside: Sendable {
 
         init(path: String, file: stat) throws {
             connection = try SQLiteConnection(path: path, mode: .readOnly)
+            // Never waits for another process's lock (a checkpoint, a recovery): the store's
+            // connection, which waits for this one to be ready, reads the rows itself instead.
+            try connection.execute("PRAGMA busy_timeout = 0")
             // The first read opens the -wal and -shm by name.
             _ = try connection.pragmaInteger(.schemaVersion)
             // The file the store's connection reads, not one put in its place since it opened,

@@ -116,6 +116,11 @@ final class SQLiteStoreDatabase: StoreDatabase {
             let alongside = probe >= Int64(rowsLoadedAlongsideFrom) && probe <= Int64(limit)
                 ? openedFile.map { LoadAlongside(path: path, file: $0, expected: Int(probe / 2)) } : nil
             defer { alongside?.end() }
+            // Room for every row, so that nothing regrows as they are added: counted while the
+            // second connection opens (a count only sizes buffers, so it need not be of the
+            // snapshot). Not for a store read on demand, where count(*) would read the whole
+            // key index.
+            let expected = probe <= Int64(limit) ? Int(try rowCount()) : 0
             alongside?.waitUntilReady()
             // One read transaction: the tick is the one the rows are complete up to, and a
             // commit landing while they are read is read by the first poll
@@ -131,7 +136,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 // Rows read on demand later are as new as they are then: a poll from `tick`
                 // rereads those changed since, to the same values.
                 guard bound <= Int64(limit) else { return (nil, tick) }
-                let rows = try loadRows(upTo: bound, alongside: alongside)
+                let rows = try loadRows(upTo: bound, expected: expected, alongside: alongside)
                 // Every page of the table was just read once and is now held in memory as
                 // rows: keeping them in SQLite's cache too cost ~50 bytes per slot of a
                 // mounted tree (the cache's 2 MB at 40,000 slots). Later commits read the few
@@ -148,16 +153,13 @@ final class SQLiteStoreDatabase: StoreDatabase {
     /// takes opening a store of 20,000 rows from ~9.2 ms to ~6.2 ms, and of 8,192 from ~4.1 ms
     /// to ~3.2 ms (BENCHMARKS.md, *Fourteenth pass*). When the second connection does not read
     /// them, this one does.
-    private func loadRows(upTo bound: Int64, alongside: LoadAlongside?) throws -> LoadedRows.Builder {
+    private func loadRows(upTo bound: Int64, expected: Int, alongside: LoadAlongside?) throws -> LoadedRows.Builder {
         guard let alongside, bound >= Int64(rowsLoadedAlongsideFrom) else {
             alongside?.cancel()
-            return try Self.rows(.all, on: connection, expected: Int(try rowCount()))
+            return try Self.rows(.all, on: connection, expected: expected)
         }
         let split = bound / 2
         alongside.start(after: split, bound: bound)
-        // Counted once the other side is reading: room for every row, so adding its rows to
-        // these regrows nothing.
-        let expected = Int(try rowCount())
         var rows = try Self.rows(.through(split), on: connection, expected: expected)
         if let upper = alongside.rows() {
             rowsReadAlongside = upper.count
