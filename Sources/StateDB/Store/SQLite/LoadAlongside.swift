@@ -27,8 +27,10 @@ final class LoadAlongside: Sendable {
     private let split = Locked<(after: Int64, bound: Int64)?>(nil)
     private let ready = DispatchSemaphore(value: 0)
     private let go = DispatchSemaphore(value: 0)
-    /// Set by the reading thread, which then signals `finished`.
-    private let outcome = Locked<LoadedRows.Builder?>(nil)
+    /// Empty, with room for the rows, until the reading thread takes it; what it read (nil:
+    /// nothing) once it signals `finished`. Allocated here, on the store's thread: memory a
+    /// thread of its own allocates stays with that thread's malloc arena once freed, resident.
+    private let outcome: Locked<LoadedRows.Builder?>
     private let finished = DispatchSemaphore(value: 0)
     /// Whether `start` or `cancel` was called (only by the store's connection's thread).
     private let handedOver = Locked(false)
@@ -36,14 +38,18 @@ final class LoadAlongside: Sendable {
     /// Opens a second connection on the store file at `path`, which must still be `file`, the
     /// one the store's connection opened; it then waits to be told where to split.
     init(path: String, file: stat, expected: Int) {
+        outcome = Locked(LoadedRows.Builder(expectedRows: expected))
         Thread.detachNewThread { [split, ready, go, outcome, finished] in
             let reader = try? Reader(path: path, file: file)
             ready.signal()
             go.wait()
-            let rows = split.withLock { $0 }.flatMap { split in
-                reader.flatMap { try? $0.rows(after: split.after, bound: split.bound, expected: expected) }
+            // Taken out, so that appending to it copies nothing.
+            var rows = outcome.withLock { taken in defer { taken = nil }; return taken! }
+            var read = false
+            if let split = split.withLock({ $0 }), let reader {
+                read = (try? reader.read(after: split.after, bound: split.bound, into: &rows)) ?? false
             }
-            outcome.withLock { $0 = rows }
+            outcome.withLock { [read] in $0 = read ? rows : nil }
             finished.signal()
         }
     }
@@ -95,6 +101,10 @@ final class LoadAlongside: Sendable {
             // Never waits for another process's lock (a checkpoint, a recovery): the store's
             // connection, which waits for this one to be ready, reads the rows itself instead.
             try connection.execute("PRAGMA busy_timeout = 0")
+            // Each page is read once, in order: a cache would only hold memory, which stays with
+            // this thread's malloc arena after it ends (`bytes_per_mounted_slot` 578 → 528 with
+            // the default 2 MB cache, and the load ~0.3 ms faster without it).
+            try connection.execute("PRAGMA cache_size = -64")
             // The first read opens the -wal and -shm by name.
             _ = try connection.pragmaInteger(.schemaVersion)
             // The file the store's connection reads, not one put in its place since it opened,
@@ -104,15 +114,17 @@ final class LoadAlongside: Sendable {
             versionBefore = try connection.pragmaInteger(.dataVersion)
         }
 
-        func rows(after split: Int64, bound: Int64, expected: Int) throws -> LoadedRows.Builder? {
+        /// Adds the rows after `split` to `rows`; false when this snapshot is not the store's.
+        func read(after split: Int64, bound: Int64, into rows: inout LoadedRows.Builder) throws -> Bool {
             defer { connection.close() }
             return try connection.transaction(immediate: false) {
                 // Begins the snapshot (the first read), then asks whether anyone committed since
                 // `versionBefore`.
                 let largest = try connection.prepare("SELECT max(rowid) FROM slots")
                 let sameBound = try largest.step() && largest.int64(at: 0) == bound
-                guard sameBound, try connection.pragmaInteger(.dataVersion) == versionBefore else { return nil }
-                return try SQLiteStoreDatabase.rows(.after(split), on: connection, expected: expected)
+                guard sameBound, try connection.pragmaInteger(.dataVersion) == versionBefore else { return false }
+                try SQLiteStoreDatabase.read(.after(split), on: connection, into: &rows)
+                return true
             }
         }
     }

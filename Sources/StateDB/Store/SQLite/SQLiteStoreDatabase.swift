@@ -185,6 +185,13 @@ final class SQLiteStoreDatabase: StoreDatabase {
     /// The rows of `part` on `connection`, as `StoredRow.loadSQL` reads them. `expected`: room
     /// reserved for that many (the whole table's, for a part the rest is added to).
     static func rows(_ part: LoadedPart, on connection: SQLiteConnection, expected: Int) throws -> LoadedRows.Builder {
+        var rows = LoadedRows.Builder(expectedRows: expected)  // no regrowth as it fills
+        try read(part, on: connection, into: &rows)
+        return rows
+    }
+
+    /// Adds the rows of `part` on `connection` to `rows`.
+    static func read(_ part: LoadedPart, on connection: SQLiteConnection, into rows: inout LoadedRows.Builder) throws {
         let statement: SQLiteStatement
         switch part {
         case .all:
@@ -196,9 +203,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
             statement = try connection.prepare(StoredRow.loadSQL + " WHERE rowid > ?1")
             statement.bind(first, at: 1)
         }
-        var rows = LoadedRows.Builder(expectedRows: expected)  // no regrowth as it fills
         while try statement.step() { rows.append(statement) }
-        return rows
     }
 
     private func rowCount() throws -> Int64 {
