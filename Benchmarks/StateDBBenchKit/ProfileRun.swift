@@ -2,7 +2,7 @@
 /// `perf record`): no floor, no statistics, full sizes. Prints each repetition's seconds.
 @MainActor
 public enum ProfileRun {
-    public static let scenarios = ["write", "write-readers", "write-floor", "write-store-sql", "hydrate", "hydrate-floor", "hydrate-minimal-graph",
+    public static let scenarios = ["write", "write-readers", "write-floor", "write-store-sql", "hydrate", "hydrate-open", "hydrate-floor", "hydrate-minimal-graph",
                                    "hydrate-inmemory", "json-file", "json-file-100", "update", "model-write", "model-write-slot", "defaults",
                                    "bytes-per-slot"]
 
@@ -20,6 +20,9 @@ public enum ProfileRun {
         case "hydrate":
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             for _ in 0..<3 { report(try hydrate.runStatedb().seconds) }
+        case "hydrate-open":
+            let hydrate = try HydrateScenario(rows: c.hydrateRows)
+            for _ in 0..<20 { report(try hydrate.runOpen()) }
         case "hydrate-floor":
             let hydrate = try HydrateScenario(rows: c.hydrateRows)
             for _ in 0..<3 { report(hydrate.runFloor().seconds) }

@@ -43,6 +43,15 @@ public final class HydrateScenario {
         return (seconds, host!)
     }
 
+    /// Opens the store alone (loading its rows), for `--profile hydrate-open`; returns the
+    /// seconds taken.
+    public func runOpen() throws -> Double {
+        var store: StateStore?
+        let seconds = try Stopwatch.time { store = try StateStore(path: path) }
+        store!.close()
+        return seconds
+    }
+
     /// `inmemory_mount_vs_hydrate`'s numerator: the same tree mounted on
     /// `StateStore.inMemory()`, starting from the values the file holds (the seed), flushed.
     public func runInMemory() throws -> (seconds: Double, host: ViewHost) {

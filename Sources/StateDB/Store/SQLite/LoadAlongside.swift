@@ -34,6 +34,9 @@ final class LoadAlongside: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Whether `start` or `cancel` was called (only by the store's connection's thread).
     private let handedOver = Locked(false)
+    /// The thread was not ready in time: its rows are not waited for (it ends on its own,
+    /// having been told to read nothing).
+    private let abandoned = Locked(false)
 
     /// Opens a second connection on the store file at `path`, which must still be `file`, the
     /// one the store's connection opened; it then waits to be told where to split.
@@ -55,9 +58,11 @@ final class LoadAlongside: Sendable {
     }
 
     /// Waits until the second connection has read the data version (or failed to open): the
-    /// store's connection begins its snapshot after this.
+    /// store's connection begins its snapshot after this. After a second (a thread that could
+    /// not be started, a machine too loaded to run it) it gives up: this side reads nothing, and
+    /// nothing waits for it again.
     func waitUntilReady() {
-        ready.wait()
+        if ready.wait(timeout: .now() + 1) == .timedOut { abandon() }
     }
 
     /// Starts reading the rows after rowid `after`, in a snapshot whose largest rowid must be
@@ -73,6 +78,7 @@ final class LoadAlongside: Sendable {
 
     /// Waits for the rows; nil when they were not read here.
     func rows() -> LoadedRows.Builder? {
+        if abandoned.withLock({ $0 }) { return nil }
         finished.wait()
         finished.signal()  // so that asking again returns at once
         return outcome.withLock { $0 }
@@ -83,6 +89,11 @@ final class LoadAlongside: Sendable {
     func end() {
         cancel()
         _ = rows()
+    }
+
+    private func abandon() {
+        cancel()
+        abandoned.withLock { $0 = true }
     }
 
     private func hand(over value: (after: Int64, bound: Int64)?) {

@@ -150,8 +150,8 @@ final class SQLiteStoreDatabase: StoreDatabase {
     /// Every row of the table, none of whose rowids is above `bound`, in this connection's
     /// read transaction. With a second connection (`alongside`, from `rowsLoadedAlongsideFrom`
     /// rows on), the rows after the middle rowid are read there meanwhile: on two cores that
-    /// takes opening a store of 20,000 rows from ~9.2 ms to ~6.2 ms, and of 8,192 from ~4.1 ms
-    /// to ~3.2 ms (BENCHMARKS.md, *Fourteenth pass*). When the second connection does not read
+    /// takes opening a store of 20,000 rows from ~9.0 ms to ~5.9 ms, and of 8,192 from ~4.0 ms
+    /// to ~3.5 ms (BENCHMARKS.md, *Fourteenth pass*). When the second connection does not read
     /// them, this one does.
     private func loadRows(upTo bound: Int64, expected: Int, alongside: LoadAlongside?) throws -> LoadedRows.Builder {
         guard let alongside, bound >= Int64(rowsLoadedAlongsideFrom) else {
