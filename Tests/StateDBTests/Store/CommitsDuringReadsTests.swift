@@ -19,13 +19,7 @@ struct CommitsDuringReadsTests {
 
         let hook = CommitDuringRead(path: folder.storePath, whenReading: StoredRow.loadSQL.text,
                                     commit: "UPDATE slots SET value = 7 WHERE key = 'App/count'")
-        let options = StateStore.Options()
-        let store = try StateStore(location: folder.storePath, options: options) { report in
-            let database = try SQLiteStoreDatabase(path: folder.storePath, schemaVersion: SchemaMigration.latestVersion, migrations: [],
-                                                   options: options, report: report)
-            hook.install(on: database.connection)
-            return database
-        }
+        let store = try StateStore.opening(folder.storePath) { hook.install(on: $0.connection) }
         #expect(hook.committed, "the commit landed during the load")
         let count = try store.binding(for: "App/count", default: 0)
         #expect(count.wrappedValue == 3, "the load read the file as it was when it began")

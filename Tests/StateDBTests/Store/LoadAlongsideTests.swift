@@ -58,13 +58,10 @@ struct LoadAlongsideTests {
                 VALUES (250, 'Seed/row250/count', 'Swift.Int', 'integer', -1, 0, 0);
             """)
         let options = Self.options(alongsideFrom: 64)
-        let store = try StateStore(location: folder.storePath, options: options) { report in
-            let database = try SQLiteStoreDatabase(path: folder.storePath, schemaVersion: SchemaMigration.latestVersion, migrations: [],
-                                                   options: options, report: report)
+        let store = try StateStore.opening(folder.storePath, options: options) { _ in
             // Once the store's connection has opened its file, another one takes its name.
             try FileManager.default.moveItem(atPath: folder.storePath, toPath: folder.path("moved.sqlite"))
             try FileManager.default.moveItem(atPath: impostor, toPath: folder.storePath)
-            return database
         }
         #expect(try Self.rowsReadAlongside(by: store) == 0, "the second connection found another file and read nothing")
         let loaded = try Self.loadedRows(of: store)
@@ -77,11 +74,8 @@ struct LoadAlongsideTests {
         let folder = TemporaryDirectory()
         try Self.seed(folder.storePath, rows: 300)
         let options = Self.options(alongsideFrom: 64)
-        let store = try StateStore(location: folder.storePath, options: options) { report in
-            let database = try SQLiteStoreDatabase(path: folder.storePath, schemaVersion: SchemaMigration.latestVersion, migrations: [],
-                                                   options: options, report: report)
+        let store = try StateStore.opening(folder.storePath, options: options) { _ in
             try FileManager.default.moveItem(atPath: folder.storePath, toPath: folder.path("moved.sqlite"))
-            return database
         }
         #expect(try Self.rowsReadAlongside(by: store) == 0)
         #expect(try Self.loadedRows(of: store).count == 600)
@@ -105,12 +99,7 @@ struct LoadAlongsideTests {
                 VALUES ('Seed/added/count', 'Seed/added', 'count', 'Swift.Int', 'integer', -4, 0, 0, 0);
             """)
         let options = Self.options(alongsideFrom: 64)
-        let store = try StateStore(location: folder.storePath, options: options) { report in
-            let database = try SQLiteStoreDatabase(path: folder.storePath, schemaVersion: SchemaMigration.latestVersion, migrations: [],
-                                                   options: options, report: report)
-            hook.install(on: database.connection)
-            return database
-        }
+        let store = try StateStore.opening(folder.storePath, options: options) { hook.install(on: $0.connection) }
         #expect(hook.committed)
         try store.refreshFromDisk()
         #expect(try store.binding(for: "Seed/row1/count", default: 0).wrappedValue == -1)
@@ -133,12 +122,7 @@ struct LoadAlongsideTests {
             UPDATE slots SET rowid = -rowid WHERE rowid > 300 AND rowid < (SELECT max(rowid) FROM slots);
             """)
         let options = Self.options(alongsideFrom: 64)
-        let store = try StateStore(location: folder.storePath, options: options) { report in
-            let database = try SQLiteStoreDatabase(path: folder.storePath, schemaVersion: SchemaMigration.latestVersion, migrations: [],
-                                                   options: options, report: report)
-            hook.install(on: database.connection)
-            return database
-        }
+        let store = try StateStore.opening(folder.storePath, options: options) { hook.install(on: $0.connection) }
         #expect(hook.committed)
         #expect(try Self.rowsReadAlongside(by: store) == 0, "the second connection saw the commit and read nothing")
         #expect(try Self.loadedRows(of: store).count == 600, "every row, from the store's snapshot")
