@@ -10,6 +10,8 @@ import Testing
 // read's rows and whatever the store reads after them.
 
 struct CommitsDuringReadsTests {
+    // This one passed before the load had its transaction too: a statement left open held its
+    // snapshot. It pins that the load stays one snapshot, tick included.
     @Test func changesDuringTheLoadAreReadByTheFirstPoll() throws {
         let folder = TemporaryDirectory()
         let writer = try StateStore(path: folder.storePath)

@@ -34,6 +34,8 @@ final class LoadAlongside: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Whether `start` or `cancel` was called (only by the store's connection's thread).
     private let handedOver = Locked(false)
+    /// `waitUntilReady` has run (only on the store's connection's thread).
+    private let readySeen = Locked(false)
     /// The thread was not ready in time: its rows are not waited for (it ends on its own,
     /// having been told to read nothing).
     private let abandoned = Locked(false)
@@ -62,6 +64,7 @@ final class LoadAlongside: Sendable {
     /// not be started, a machine too loaded to run it) it gives up: this side reads nothing, and
     /// nothing waits for it again.
     func waitUntilReady() {
+        guard !readySeen.withLock({ let seen = $0; $0 = true; return seen }) else { return }
         if ready.wait(timeout: .now() + 1) == .timedOut { abandon() }
     }
 
@@ -87,6 +90,7 @@ final class LoadAlongside: Sendable {
     /// Ends the thread: cancels it if it was not started, and waits until it has finished, so no
     /// thread is left reading the file. Called on every way out of the load.
     func end() {
+        waitUntilReady()  // an error before it was waited for: the thread may never have started
         cancel()
         _ = rows()
     }
@@ -108,19 +112,22 @@ final class LoadAlongside: Sendable {
         let versionBefore: Int64
 
         init(path: String, file: stat) throws {
+            // The file the store's connection reads, not one put in its place since it opened:
+            // checked before opening (a FIFO there would block the open), and again before the
+            // first read. That read opens the -wal and -shm by name, and SQLite shares them by
+            // the database file's inode: another file's connection would rebuild the store's
+            // -shm under it, and read the other file through the store's WAL.
+            try FileSafety.requireUnchanged(path, since: file)
             connection = try SQLiteConnection(path: path, mode: .readOnly)
+            try FileSafety.requireUnchanged(path, since: file)
             // Never waits for another process's lock (a checkpoint, a recovery): the store's
             // connection, which waits for this one to be ready, reads the rows itself instead.
             try connection.execute("PRAGMA busy_timeout = 0")
             // Each page is read once, in order: a cache would only hold memory, which stays with
             // this thread's malloc arena after it ends (`bytes_per_mounted_slot` 578 → 528 with
-            // the default 2 MB cache, and the load ~0.3 ms faster without it).
+            // the default 2 MB cache, and the load ~0.3 ms faster without it). The first read.
             try connection.execute("PRAGMA cache_size = -64")
-            // The first read opens the -wal and -shm by name.
-            _ = try connection.pragmaInteger(.schemaVersion)
-            // The file the store's connection reads, not one put in its place since it opened,
-            // and side files that are still the store's.
-            try FileSafety.requireUnchanged(path, since: file)
+            // Side files that are still the store's.
             try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
             versionBefore = try connection.pragmaInteger(.dataVersion)
         }

@@ -216,10 +216,9 @@ final class SQLiteStoreDatabase: StoreDatabase {
         try run("reading changes made by other processes") {
             let version = try connection.pragmaInteger(.dataVersion)
             guard version != dataVersion else { return nil }
-            dataVersion = version
             // One read transaction, as at open: rows, deletions and the tick they are complete
             // up to all from one snapshot (`changesDuringAPollAreReadByTheNext`).
-            return try connection.transaction(immediate: false) {
+            let changes = try connection.transaction(immediate: false) {
                 let rows = try connection.prepare(StoredRow.selectSQL + " WHERE version > ?1")
                 rows.bind(tick, at: 1)
                 var changed: [StoredRow] = []
@@ -238,6 +237,10 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 }
                 return StoreChanges(rows: changed, deletions: deleted, tick: try StoreClock.current(on: connection))
             }
+            // Only once read: a poll that failed is made again next time, not skipped as if
+            // nothing had changed.
+            dataVersion = version
+            return changes
         }
     }
 
