@@ -19,10 +19,10 @@ struct CommitsDuringReadsTests {
         try writer.flush()
         writer.close()
 
-        let hook = CommitDuringRead(path: folder.storePath, whenReading: StoredRow.loadSQL.text,
-                                    commit: "UPDATE slots SET value = 7 WHERE key = 'App/count'")
+        let hook = DuringRead.commit("UPDATE slots SET value = 7 WHERE key = 'App/count'", to: folder.storePath,
+                                     whenReading: StoredRow.loadSQL.text)
         let store = try StateStore.opening(folder.storePath) { hook.install(on: $0.connection) }
-        #expect(hook.committed, "the commit landed during the load")
+        #expect(hook.happened, "the commit landed during the load")
         let count = try store.binding(for: "App/count", default: 0)
         #expect(count.wrappedValue == 3, "the load read the file as it was when it began")
         try store.refreshFromDisk()
@@ -37,15 +37,35 @@ struct CommitsDuringReadsTests {
         let other = try store.binding(for: "App/other", default: 1)
         try store.flush()
 
-        let hook = CommitDuringRead(path: folder.storePath, whenReading: (StoredRow.selectSQL + " WHERE version > ?1").text,
-                                    commit: "UPDATE slots SET value = 6 WHERE key = 'App/other'")
+        let hook = DuringRead.commit("UPDATE slots SET value = 6 WHERE key = 'App/other'", to: folder.storePath,
+                                     whenReading: Self.pollSQL)
         try store.withConnection("installing a test hook") { hook.install(on: $0) }
         try SQLiteShell.run(folder.storePath, "UPDATE slots SET value = 5 WHERE key = 'App/count'")
         try store.refreshFromDisk()
-        #expect(hook.committed, "the commit landed during the poll")
+        #expect(hook.happened, "the commit landed during the poll")
         #expect(count.wrappedValue == 5)
         try store.refreshFromDisk()
         #expect(other.wrappedValue == 6, "the commit made during the first poll is read by the second")
         store.close()
     }
+
+    @Test func aPollThatFailsIsMadeAgain() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let count = try store.binding(for: "App/count", default: 1)
+        try store.flush()
+
+        let hook = DuringRead.interrupt(whenReading: Self.pollSQL)
+        try store.withConnection("installing a test hook") { hook.install(on: $0) }
+        try SQLiteShell.run(folder.storePath, "UPDATE slots SET value = 5 WHERE key = 'App/count'")
+        #expect(throws: StateStoreError.self) { try store.refreshFromDisk() }
+        #expect(hook.happened)
+        #expect(count.wrappedValue == 1)
+        try store.refreshFromDisk()
+        #expect(count.wrappedValue == 5, "the next poll reads what the failed one did not")
+        store.close()
+    }
+
+    /// The statement a poll reads changed rows with.
+    private static let pollSQL = (StoredRow.selectSQL + " WHERE version > ?1").text
 }

@@ -97,7 +97,7 @@ struct LoadAlongsideTests {
         // Made while the store's connection reads the lower rows: the second connection may
         // begin its snapshot before it (and read the upper rows) or after (and read nothing),
         // and either way the first poll must end with every change.
-        let hook = CommitDuringRead(path: folder.storePath, whenReading: (StoredRow.loadSQL + " WHERE rowid <= ?1").text, commit: """
+        let hook = DuringRead.commit("""
             UPDATE slots SET value = -1 WHERE key = 'Seed/row1/count';
             UPDATE slots SET value = -2 WHERE key = 'Seed/row399/count';
             DELETE FROM slots WHERE key = 'Seed/row398/count';
@@ -106,10 +106,10 @@ struct LoadAlongsideTests {
                 VALUES ('Seed/row397/count', 'Seed/row397', 'count', 'Swift.Int', 'integer', -3, 0, 0, 0);
             INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
                 VALUES ('Seed/added/count', 'Seed/added', 'count', 'Swift.Int', 'integer', -4, 0, 0, 0);
-            """)
+            """, to: folder.storePath, whenReading: (StoredRow.loadSQL + " WHERE rowid <= ?1").text)
         let options = Self.options(alongsideFrom: 64)
         let store = try StateStore.opening(folder.storePath, options: options) { hook.install(on: $0.connection) }
-        #expect(hook.committed)
+        #expect(hook.happened)
         try store.refreshFromDisk()
         #expect(try store.binding(for: "Seed/row1/count", default: 0).wrappedValue == -1)
         #expect(try store.binding(for: "Seed/row399/count", default: 0).wrappedValue == -2)
@@ -127,12 +127,12 @@ struct LoadAlongsideTests {
         // the second one's begins: rows after the split move to rowids before it (as `VACUUM`
         // may renumber them), with no new version and the same largest rowid. Read in the two
         // snapshots, they would be in neither half.
-        let hook = CommitDuringRead(path: folder.storePath, whenReading: "SELECT tick FROM statedb_clock WHERE id = 1", commit: """
+        let hook = DuringRead.commit("""
             UPDATE slots SET rowid = -rowid WHERE rowid > 300 AND rowid < (SELECT max(rowid) FROM slots);
-            """)
+            """, to: folder.storePath, whenReading: "SELECT tick FROM statedb_clock WHERE id = 1")
         let options = Self.options(alongsideFrom: 64)
         let store = try StateStore.opening(folder.storePath, options: options) { hook.install(on: $0.connection) }
-        #expect(hook.committed)
+        #expect(hook.happened)
         #expect(try Self.rowsReadAlongside(by: store) == 0, "the second connection saw the commit and read nothing")
         #expect(try Self.loadedRows(of: store).count == 600, "every row, from the store's snapshot")
         for row in [150, 151, 200, 299] {
