@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 @testable import StateDB
 import Testing
@@ -7,7 +6,8 @@ import Testing
 // external changes. What it wrote must reach the store, at the latest at the next poll. The
 // commit is made from inside the store's read (a trace hook on its connection runs it on a
 // second connection when the read hands out its first row), so it lands exactly between the
-// read's rows and whatever the store reads after them.
+// read's rows and whatever the store reads after them. A poll that fails (interrupted by the
+// same hook) must not count as read either.
 
 struct CommitsDuringReadsTests {
     // This one passed before the load had its transaction too: a statement left open held its

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 @testable import StateDB
 import Testing
