@@ -111,24 +111,17 @@ final class LoadAlongside: Sendable {
         let connection: SQLiteConnection
         let versionBefore: Int64
 
-        init(path: String, file: stat) throws {
-            // The file the store's connection reads, not one put in its place since it opened:
-            // checked before opening (a FIFO there would block the open), and again before the
-            // first read. That read opens the -wal and -shm by name, and SQLite shares them by
-            // the database file's inode: another file's connection would rebuild the store's
-            // -shm under it, and read the other file through the store's WAL.
-            try FileSafety.requireUnchanged(path, since: file)
-            connection = try SQLiteConnection(path: path, mode: .readOnly)
-            try FileSafety.requireUnchanged(path, since: file)
+        /// Nil when the path no longer names the store's file.
+        init?(path: String, file: stat) throws {
             // Never waits for another process's lock (a checkpoint, a recovery): the store's
             // connection, which waits for this one to be ready, reads the rows itself instead.
-            try connection.execute("PRAGMA busy_timeout = 0")
+            guard let connection = try SQLiteConnection.alongside(path, file: file, beforeFirstRead: { try $0.execute("PRAGMA busy_timeout = 0") })
+            else { return nil }
+            self.connection = connection
             // Each page is read once, in order: a cache would only hold memory, which stays with
             // this thread's malloc arena after it ends (`bytes_per_mounted_slot` 578 → 528 with
-            // the default 2 MB cache, and the load ~0.3 ms faster without it). The first read.
+            // the default 2 MB cache, and the load ~0.3 ms faster without it).
             try connection.execute("PRAGMA cache_size = -64")
-            // Side files that are still the store's.
-            try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
             versionBefore = try connection.pragmaInteger(.dataVersion)
         }
 

@@ -154,18 +154,20 @@ final class SQLiteStoreDatabase: StoreDatabase {
     /// to ~3.5 ms (BENCHMARKS.md, *Fourteenth pass*). When the second connection does not read
     /// them, this one does.
     private func loadRows(upTo bound: Int64, expected: Int, alongside: LoadAlongside?) throws -> LoadedRows.Builder {
+        var rows = LoadedRows.Builder(expectedRows: expected)  // no regrowth as it fills
         guard let alongside, bound >= Int64(rowsLoadedAlongsideFrom) else {
             alongside?.cancel()
-            return try Self.rows(.all, on: connection, expected: expected)
+            try Self.read(.all, on: connection, into: &rows)
+            return rows
         }
         let split = bound / 2
         alongside.start(after: split, bound: bound)
-        var rows = try Self.rows(.through(split), on: connection, expected: expected)
+        try Self.read(.through(split), on: connection, into: &rows)
         if let upper = alongside.rows() {
             rowsReadAlongside = upper.count
             rows.append(contentsOf: upper)
         } else {
-            rows.append(contentsOf: try Self.rows(.after(split), on: connection, expected: expected / 2))
+            try Self.read(.after(split), on: connection, into: &rows)
         }
         return rows
     }
@@ -182,15 +184,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
         case after(Int64)
     }
 
-    /// The rows of `part` on `connection`, as `StoredRow.loadSQL` reads them. `expected`: room
-    /// reserved for that many (the whole table's, for a part the rest is added to).
-    static func rows(_ part: LoadedPart, on connection: SQLiteConnection, expected: Int) throws -> LoadedRows.Builder {
-        var rows = LoadedRows.Builder(expectedRows: expected)  // no regrowth as it fills
-        try read(part, on: connection, into: &rows)
-        return rows
-    }
-
-    /// Adds the rows of `part` on `connection` to `rows`.
+    /// Adds the rows of `part` on `connection` to `rows`, as `StoredRow.loadSQL` reads them.
     static func read(_ part: LoadedPart, on connection: SQLiteConnection, into rows: inout LoadedRows.Builder) throws {
         let statement: SQLiteStatement
         switch part {

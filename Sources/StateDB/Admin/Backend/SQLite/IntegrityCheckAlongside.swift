@@ -53,24 +53,16 @@ final class IntegrityCheckAlongside: Sendable {
     }
 
     private static func problems(path: String, file: stat?, readsTruncatedFile: Bool) throws -> [String] {
-        // The file the store's connection reads, not one put in its place since it opened:
-        // checked before opening (a FIFO there would block the open), and again before the
-        // first read, which opens the -wal and -shm by name (SQLite shares them by the database
-        // file's inode: another file's connection would rebuild the store's -shm under it).
-        guard let file, (try? FileSafety.requireUnchanged(path, since: file)) != nil else { throw Unavailable() }
-        let connection: SQLiteConnection
+        guard let file else { throw Unavailable() }
+        let opened: SQLiteConnection?
         do {
-            connection = try SQLiteConnection(path: path, mode: .readOnly)
-            guard (try? FileSafety.requireUnchanged(path, since: file)) != nil else { throw Unavailable() }
-            if readsTruncatedFile { try connection.readsTruncatedFiles() }
-            // The first read opens the -wal and -shm by name.
-            _ = try connection.pragmaInteger(.schemaVersion)
+            opened = try SQLiteConnection.alongside(path, file: file) { if readsTruncatedFile { try $0.readsTruncatedFiles() } }
         } catch is SQLiteError {
             throw Unavailable()  // a file removed, a header damaged since: the store's connection checks
         }
+        // Nil: not the file the store's connection reads (one put in its place since it opened).
+        guard let connection = opened else { throw Unavailable() }
         defer { connection.close() }
-        // They must still be the store's (its own connection checked them when it opened).
-        try FileSafety.checkAfterOpening(connection, path: path, expectWAL: false)
         return try IntegrityCheck.problems(on: connection)
     }
 }
