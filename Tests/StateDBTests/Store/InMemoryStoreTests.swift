@@ -44,4 +44,38 @@ struct InMemoryStoreTests {
         #expect(store.read(again) == 1)
         store.close()
     }
+    /// Each in-memory store is a copy of one database migrated once per process
+    /// (`InMemorySchema`): the copy must be the whole schema at this build's version, and each
+    /// store's database its own.
+    @Test func everyInMemoryStoreHasTheWholeSchemaInADatabaseOfItsOwn() throws {
+        let first = StateStore.inMemory()
+        let second = StateStore.inMemory()
+        defer { first.close(); second.close() }
+        let expected = try ExpectedSchema.computedByRunningMigrations(version: SchemaMigration.latestVersion)
+        for store in [first, second] {
+            let (objects, version, migrations) = try store.withConnection("reading the schema") { connection in
+                let recorded = try connection.prepare("SELECT count(*) FROM statedb_schema_migrations")
+                return (try SchemaVerification.objects(of: connection), try connection.pragmaInteger(.userVersion),
+                        try recorded.step() ? recorded.int64(at: 0) : -1)
+            }
+            #expect(objects.sorted { $0.name < $1.name } == expected.sorted { $0.name < $1.name })
+            #expect(version == Int64(SchemaMigration.latestVersion))
+            #expect(migrations == Int64(SchemaMigration.all.count))
+        }
+        try first.withConnection("adding a table by hand") { connection in
+            try connection.execute("CREATE TABLE only_in_the_first (x)")
+        }
+        let tables = try second.withConnection("looking for it") { connection in
+            let statement = try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'only_in_the_first'")
+            return try statement.step() ? statement.int64(at: 0) : -1
+        }
+        #expect(tables == 0, "a store's database is its own, not the one it was copied from")
+        let third = StateStore.inMemory()
+        defer { third.close() }
+        let copied = try third.withConnection("looking again") { connection in
+            let statement = try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'only_in_the_first'")
+            return try statement.step() ? statement.int64(at: 0) : -1
+        }
+        #expect(copied == 0, "nothing a store does reaches the database later stores are copied from")
+    }
 }

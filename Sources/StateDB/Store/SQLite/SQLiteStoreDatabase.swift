@@ -56,7 +56,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
         path = ":memory:"
         rowsLoadedAlongsideFrom = .max  // no file to open a second connection on
         connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
-        try SchemaMigrator(connection: connection, path: path).migrate(from: 0)
+        try InMemorySchema.copy(into: connection)
         try connection.setTriggersEnabled(false)
     }
 
