@@ -21,7 +21,7 @@ public enum ResultTable {
             rows.append([
                 "JSON file vs statedb: \(point.slots) slots, \(c.jsonFrames) flushes",
                 formatDuration(point.cost.baselineMedian), formatDuration(point.cost.subjectMedian),
-                format(point.cost.ratio, digits: 0), index == 0 ? "≥ 10" : "≥ 100",
+                formatMultiple(point.cost.ratio), index == 0 ? "≥ 10" : "≥ 100",
             ])
         }
         for point in results.trees {
@@ -37,7 +37,7 @@ public enum ResultTable {
         rows.append([
             "UserDefaults vs statedb: \(c.defaultsKeys) keys + sync",
             formatDuration(results.userDefaults.baselineMedian), formatDuration(results.userDefaults.subjectMedian),
-            format(results.userDefaults.ratio, digits: 0), "≥ 100",
+            formatMultiple(results.userDefaults.ratio), "≥ 100",
         ])
         add("update after 1 model property write vs 1 slot write, \(c.modelTreeViews) views", results.modelWrite, target: "≤ 1.5")
         rows.append(["SQL statements per \(c.reads) hydrated reads", "\(results.sqlPerRead)", "", "", "0"])
