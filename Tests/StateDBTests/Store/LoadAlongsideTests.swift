@@ -140,6 +140,39 @@ struct LoadAlongsideTests {
         store.close()
     }
 
+    /// Stores are WAL, but a copy put back in rollback-journal mode by hand and opened
+    /// read-only stays so: the two connections share the load there too, under SQLite's file
+    /// locks instead of the WAL's snapshots, and the file is left as it was.
+    @Test func aRollbackJournalStoreOpenedReadOnlyLoadsOnTwoConnectionsToo() throws {
+        let folder = TemporaryDirectory()
+        try Self.seed(folder.storePath, rows: 600)
+        try SQLiteShell.run(folder.storePath, "PRAGMA journal_mode = DELETE;")
+        #expect(!FileManager.default.fileExists(atPath: folder.storePath + "-wal"))
+        var options = Self.options(alongsideFrom: .max)
+        options.readOnly = true
+        let alone = try StateStore(path: folder.storePath, options: options)
+        let expected = try Self.loadedRows(of: alone)
+        alone.close()
+        #expect(expected.count == 1_200)
+
+        options.rowsLoadedAlongsideFrom = 64
+        var parallel = try StateStore(path: folder.storePath, options: options)
+        for _ in 0..<4 where try Self.rowsReadAlongside(by: parallel) == 0 {  // see the first test
+            #expect(try Self.loadedRows(of: parallel) == expected)
+            parallel.close()
+            parallel = try StateStore(path: folder.storePath, options: options)
+        }
+        #expect(try Self.rowsReadAlongside(by: parallel) > 0, "the second connection read the upper rows")
+        #expect(try Self.loadedRows(of: parallel) == expected)
+        let mode = try parallel.withConnection("reading the journal mode") { connection in
+            let statement = try connection.prepare("PRAGMA journal_mode")
+            return try statement.step() ? statement.string(at: 0) : ""
+        }
+        #expect(mode == "delete")
+        parallel.close()
+        #expect(!FileManager.default.fileExists(atPath: folder.storePath + "-wal"), "still a rollback-journal file")
+    }
+
     // MARK: - Helpers
 
     /// A store of `rows` rows of two slots each, of several types.
