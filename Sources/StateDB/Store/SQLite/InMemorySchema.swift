@@ -8,7 +8,9 @@ import CSQLite
 /// Copying the finished database with SQLite's backup API costs ~0.1 M. Tests and previews
 /// make in-memory stores by the hundred, and `inmemory_mount_vs_hydrate` weighs one per mount.
 /// The copy is the same database the migrations make, down to `statedb_schema_migrations`,
-/// whose `applied_at` is the time the first in-memory store of the process was made.
+/// whose `applied_at` is the time the first in-memory store of the process was made. (Every
+/// copy is alike: a migration that gave each database something of its own, a random id, would
+/// need it made after the copy.)
 enum InMemorySchema {
     /// The migrated database, made by the first call; only ever read, by one copy at a time
     /// (its connection, like every store's, is opened without SQLite's own mutex).
