@@ -44,6 +44,7 @@ struct InMemoryStoreTests {
         #expect(store.read(again) == 1)
         store.close()
     }
+
     /// Each in-memory store is a copy of one database migrated once per process
     /// (`InMemorySchema`): the copy must be the whole schema at this build's version, and each
     /// store's database its own.
