@@ -57,8 +57,10 @@ func command(named name: String) -> (any Command.Type)? {
 /// close, which copies nothing.
 @discardableResult
 func withStore<T>(_ path: String, _ access: StoreAdmin.Access, _ body: (StoreAdmin) throws -> T) throws -> T {
-    let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-    let hadWAL = walSize > 0
+    // `lstat`, not `FileManager.attributesOfItem`: its dictionary of `Any` and the cast of the
+    // size out of it cost ~0.9 M instructions, a tenth of a whole `statedb get`.
+    var wal = stat()
+    let hadWAL = lstat(path + "-wal", &wal) == 0 && wal.st_size > 0
     let admin = try StoreAdmin(path: path, access: access)
     do {
         let result = try body(admin)

@@ -6,30 +6,14 @@
 /// start cost 12.3 M of the 39.1 M instructions of a `statedb get`. `ExpectedSchemaTests`
 /// runs them (`computedByRunningMigrations`) and checks the two agree, so they cannot drift.
 enum ExpectedSchema {
-    private struct Entry: Sendable {
-        let objects: [SchemaObject]
-        let byName: [String: SchemaObject]
-    }
-
-    /// Index `v - 1` for version `v`; made once, on the first open's use.
-    private static let entries: [Entry] = embeddedExpectedSchema.map { objects in
-        Entry(objects: objects, byName: Dictionary(objects.map { ($0.name, $0) }) { first, _ in first })
-    }
-
     /// What a store at `version` holds: no objects at version 0; at a version past this
     /// build's, what this build's migrations make (as running all of them would give).
+    ///
+    /// A dozen objects or so, which the open's comparison searches by name in place
+    /// (`SchemaVerification`), so no dictionary by name is built for them.
     static func objects(version: Int) -> [SchemaObject] {
-        entry(version: version)?.objects ?? []
-    }
-
-    /// The same, by name.
-    static func objectsByName(version: Int) -> [String: SchemaObject] {
-        entry(version: version)?.byName ?? [:]
-    }
-
-    private static func entry(version: Int) -> Entry? {
-        guard version > 0, !entries.isEmpty else { return nil }
-        return entries[min(version, entries.count) - 1]
+        guard version > 0, !embeddedExpectedSchema.isEmpty else { return [] }
+        return embeddedExpectedSchema[min(version, embeddedExpectedSchema.count) - 1]
     }
 
     /// What running the migrations up to `version` in an empty in-memory database gives, as
