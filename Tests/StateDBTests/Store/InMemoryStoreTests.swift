@@ -63,20 +63,18 @@ struct InMemoryStoreTests {
             #expect(version == Int64(SchemaMigration.latestVersion))
             #expect(migrations == Int64(SchemaMigration.all.count))
         }
+        func tablesNamedOnlyInTheFirst(in store: StateStore) throws -> Int64 {
+            try store.withConnection("looking for the table") { connection in
+                let statement = try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'only_in_the_first'")
+                return try statement.step() ? statement.int64(at: 0) : -1
+            }
+        }
         try first.withConnection("adding a table by hand") { connection in
             try connection.execute("CREATE TABLE only_in_the_first (x)")
         }
-        let tables = try second.withConnection("looking for it") { connection in
-            let statement = try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'only_in_the_first'")
-            return try statement.step() ? statement.int64(at: 0) : -1
-        }
-        #expect(tables == 0, "a store's database is its own, not the one it was copied from")
+        #expect(try tablesNamedOnlyInTheFirst(in: second) == 0, "a store's database is its own, not the one it was copied from")
         let third = StateStore.inMemory()
         defer { third.close() }
-        let copied = try third.withConnection("looking again") { connection in
-            let statement = try connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'only_in_the_first'")
-            return try statement.step() ? statement.int64(at: 0) : -1
-        }
-        #expect(copied == 0, "nothing a store does reaches the database later stores are copied from")
+        #expect(try tablesNamedOnlyInTheFirst(in: third) == 0, "nothing a store does reaches the database later stores are copied from")
     }
 }

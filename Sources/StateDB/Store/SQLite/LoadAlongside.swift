@@ -131,9 +131,8 @@ final class LoadAlongside: Sendable {
             return try connection.transaction(immediate: false) {
                 // Begins the snapshot (the first read), then asks whether anyone committed since
                 // `versionBefore`.
-                let largest = try connection.prepare("SELECT max(rowid) FROM slots")
-                let sameBound = try largest.step() && largest.int64(at: 0) == bound
-                guard sameBound, try connection.pragmaInteger(.dataVersion) == versionBefore else { return false }
+                guard try SQLiteStoreDatabase.largestRowID(on: connection) == bound,
+                      try connection.pragmaInteger(.dataVersion) == versionBefore else { return false }
                 try SQLiteStoreDatabase.read(.after(split), on: connection, into: &rows)
                 return true
             }

@@ -112,7 +112,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
             // A store of many rows shares the load with a second connection, ready before this
             // one's snapshot begins (see `LoadAlongside`). Whether there are many is asked
             // outside the snapshot: the split itself is made inside it.
-            let probe = try largestRowID()
+            let probe = try Self.largestRowID(on: connection)
             let alongside = probe >= Int64(rowsLoadedAlongsideFrom) && probe <= Int64(limit)
                 ? openedFile.map { LoadAlongside(path: path, file: $0, expected: Int(probe / 2)) } : nil
             defer { alongside?.end() }
@@ -132,7 +132,7 @@ final class SQLiteStoreDatabase: StoreDatabase {
                 // B-tree, where count(*) reads the whole key index (~200 ms at a million rows).
                 // A file with many rows deleted may so be read on demand though it holds
                 // fewer: that changes what opening and mounting cost, not what they do.
-                let bound = try largestRowID()
+                let bound = try Self.largestRowID(on: connection)
                 // Rows read on demand later are as new as they are then: a poll from `tick`
                 // rereads those changed since, to the same values.
                 guard bound <= Int64(limit) else { return (nil, tick) }
@@ -172,7 +172,8 @@ final class SQLiteStoreDatabase: StoreDatabase {
         return rows
     }
 
-    private func largestRowID() throws -> Int64 {
+    /// The largest rowid of the table (0 when empty): one descent of its B-tree.
+    static func largestRowID(on connection: SQLiteConnection) throws -> Int64 {
         let statement = try connection.prepare("SELECT max(rowid) FROM slots")
         return try statement.step() ? statement.int64(at: 0) : 0
     }
