@@ -47,6 +47,12 @@ struct SQL: ExpressibleByStringInterpolation, Sendable {
     /// Two fragments of trusted SQL, one after the other.
     static func + (lhs: SQL, rhs: SQL) -> SQL { SQL(text: lhs.text + rhs.text) }
 
+    /// Fragments of trusted SQL with `separator` between them, joined in one buffer (a chain of
+    /// `+` copies the text made so far at each step).
+    static func joined(_ fragments: [SQL], separator: SQL) -> SQL {
+        SQL(text: fragments.map(\.text).joined(separator: separator.text))
+    }
+
     /// The address a literal's text lives at, which identifies it for as long as the
     /// program runs; nil for composed text.
     var literalAddress: UnsafeRawPointer? {

@@ -228,6 +228,21 @@ final class SQLiteStatement {
                             sqlite3_uint64(value.utf8CodeUnitCount), sqliteStatic, UInt8(SQLITE_UTF8))
     }
 
+    /// Binds `lent[range]` as text without a copy. The caller keeps `lent` alive until the
+    /// statement is reset (and unbound: `run()` and `reset()` do both), as
+    /// `SlotRows.upsertValues` does.
+    func bindStatic(text lent: UnsafeRawBufferPointer, _ range: Range<Int>, at index: Int32) {
+        // An empty text still needs a pointer: NULL would bind SQL NULL.
+        let start = lent.baseAddress.map { $0 + range.lowerBound } ?? UnsafeRawPointer(bitPattern: 1)!
+        sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(range.count), sqliteStatic, UInt8(SQLITE_UTF8))
+    }
+
+    /// `bindStatic(text:_:at:)` for a blob.
+    func bindStatic(blob lent: UnsafeRawBufferPointer, _ range: Range<Int>, at index: Int32) {
+        let start = lent.baseAddress.map { $0 + range.lowerBound } ?? UnsafeRawPointer(bitPattern: 1)!
+        sqlite3_bind_blob64(handle, index, start, sqlite3_uint64(range.count), sqliteStatic)
+    }
+
     /// Binds `bytes` as text, as they are (for copying a text that may not be UTF-8).
     func bind(textBytes bytes: ArraySlice<UInt8>, at index: Int32) {
         bytes.withUnsafeBytes { raw in

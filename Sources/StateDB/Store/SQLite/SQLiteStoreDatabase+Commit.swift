@@ -31,19 +31,7 @@ extension SQLiteStoreDatabase {
                 for key in commit.deletions {
                     try SlotRows.delete(key, tick: tick, on: connection)
                 }
-                for write in commit.writes {
-                    if write.insertsOnly {
-                        try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, replacing: false, on: connection)
-                        continue
-                    }
-                    // A row known to exist is updated in place: cheaper for SQLite than an UPSERT,
-                    // which first tries the INSERT. Another process may have deleted it meanwhile;
-                    // then the UPDATE changes nothing and the UPSERT below puts it back.
-                    if write.rowExists, try SlotRows.updateValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, on: connection) {
-                        continue
-                    }
-                    try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, on: connection)
-                }
+                try write(commit.writes, now: now, tick: tick)
                 for key in commit.explicitKeys {
                     try SlotRows.markExplicit(key, on: connection)
                 }
@@ -57,6 +45,29 @@ extension SQLiteStoreDatabase {
                 }
                 return StoreCommitResult(tick: tick, missedRenames: missed)
             }
+        }
+    }
+
+    /// Writes a commit's values. A slot's initial value is inserted only where its key has no
+    /// row. The others are written several rows to a statement (`SlotRows.upsertValues`), or,
+    /// when there are only a few, one by one.
+    private func write(_ writes: [StoreCommit.Write], now: Int64, tick: Int64) throws {
+        let initialValues = writes.count(where: \.insertsOnly)
+        for write in writes where write.insertsOnly {
+            try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, replacing: false, on: connection)
+        }
+        if writes.count - initialValues >= SlotRows.batchThreshold {
+            let values = initialValues == 0 ? writes[...] : ArraySlice(writes.filter { !$0.insertsOnly })
+            return try SlotRows.upsertValues(values, now: now, tick: tick, texts: &batchTexts, on: connection)
+        }
+        for write in writes where !write.insertsOnly {
+            // A row known to exist is updated in place: cheaper for SQLite than an UPSERT, which
+            // first tries the INSERT. Another process may have deleted it meanwhile; then the
+            // UPDATE changes nothing and the UPSERT below puts it back.
+            if write.rowExists, try SlotRows.updateValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, on: connection) {
+                continue
+            }
+            try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, on: connection)
         }
     }
 }

@@ -1,0 +1,142 @@
+import Foundation
+import StateDB
+import Testing
+
+// A commit of several values writes them several rows to a statement (a multi-row UPSERT whose
+// texts are lent to SQLite from one buffer), and a commit of one or two, one row at a time. Both
+// must leave the same rows behind: every column, every kind of value, a row another process
+// deleted meanwhile, an initial value that must not overwrite another process's.
+
+@Suite struct BatchedWriteTests {
+    struct Settings: Codable, Equatable {
+        var name: String
+        var volume: Int
+    }
+
+    /// Every kind of value a commit writes, and a value for each of them distinct per `round`.
+    /// Seventy slots: more than two statements' worth (`SlotRows.batchLimit` is 32).
+    static func writeEverything(to store: StateStore, round: Int, flushEach: Bool) throws {
+        for index in 0..<10 {
+            let group = "Screen\(index)/Panel[id: \(index)]"
+            try store.binding(for: "\(group)/count", default: 0).wrappedValue = round * 100 + index
+            try store.binding(for: "\(group)/title", default: "").wrappedValue = "ü \(round)/\(index) \u{0}end"
+            try store.binding(for: "\(group)/empty", default: "x").wrappedValue = ""
+            try store.binding(for: "\(group)/ratio", default: 0.0).wrappedValue = Double(round) + Double(index) / 8
+            try store.binding(for: "\(group)/flag", default: false).wrappedValue = (round + index) % 2 == 0
+            try store.binding(for: "\(group)/bytes", default: Data()).wrappedValue = Data([0, UInt8(index), UInt8(round), 0])
+            try store.binding(for: "\(group)/settings", default: Settings(name: "", volume: 0)).wrappedValue =
+                Settings(name: "s\(round)", volume: index)
+            if flushEach { try store.flush() }
+        }
+        // A key with no identity part, and an optional written back to nil.
+        try store.binding(for: "top", default: 0).wrappedValue = round
+        try store.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue = round % 2 == 0 ? nil : round
+        try store.flush()
+    }
+
+    /// The columns a commit writes, row by row, with each value's SQLite type and bytes.
+    static func rows(of path: String) -> [[String?]] {
+        SQLiteProbe(path: path).rows("""
+            SELECT key, identity, property, type, encoding, typeof(value), hex(value), updated_at = seen_at
+            FROM slots ORDER BY key
+            """)
+    }
+
+    @Test func aBatchedCommitWritesTheRowsTheOneRowPathWrites() throws {
+        let batched = TemporaryDirectory(), oneByOne = TemporaryDirectory()
+        for round in 1...2 {
+            let store = try StateStore(path: batched.storePath)
+            try Self.writeEverything(to: store, round: round, flushEach: false)
+            store.close()
+            // Seven values a flush are batched too; one a flush is not.
+            let reference = try StateStore(path: oneByOne.storePath)
+            for index in 0..<10 {
+                let group = "Screen\(index)/Panel[id: \(index)]"
+                for (property, write) in Self.singleWrites(round: round, index: index) {
+                    try write(reference, "\(group)/\(property)")
+                    try reference.flush()
+                }
+            }
+            try reference.binding(for: "top", default: 0).wrappedValue = round
+            try reference.flush()
+            try reference.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue = round % 2 == 0 ? nil : round
+            try reference.flush()
+            reference.close()
+            let rows = Self.rows(of: batched.storePath)
+            #expect(rows.count == 72)
+            #expect(rows == Self.rows(of: oneByOne.storePath))
+        }
+        // And the values come back as written.
+        let reopened = try StateStore(path: batched.storePath)
+        #expect(try reopened.binding(for: "Screen3/Panel[id: 3]/title", default: "").wrappedValue == "ü 2/3 \u{0}end")
+        #expect(try reopened.binding(for: "Screen3/Panel[id: 3]/empty", default: "x").wrappedValue == "")
+        #expect(try reopened.binding(for: "Screen3/Panel[id: 3]/bytes", default: Data()).wrappedValue == Data([0, 3, 2, 0]))
+        #expect(try reopened.binding(for: "Screen3/Panel[id: 3]/settings", default: Settings(name: "", volume: 0)).wrappedValue
+                == Settings(name: "s2", volume: 3))
+        #expect(try reopened.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue == nil)
+        #expect(try reopened.binding(for: "top", default: 0).wrappedValue == 2)
+        reopened.close()
+    }
+
+    /// `writeEverything`'s writes for one group, one by one.
+    static func singleWrites(round: Int, index: Int) -> [(String, (StateStore, String) throws -> Void)] {
+        [
+            ("count", { try $0.binding(for: $1, default: 0).wrappedValue = round * 100 + index }),
+            ("title", { try $0.binding(for: $1, default: "").wrappedValue = "ü \(round)/\(index) \u{0}end" }),
+            ("empty", { try $0.binding(for: $1, default: "x").wrappedValue = "" }),
+            ("ratio", { try $0.binding(for: $1, default: 0.0).wrappedValue = Double(round) + Double(index) / 8 }),
+            ("flag", { try $0.binding(for: $1, default: false).wrappedValue = (round + index) % 2 == 0 }),
+            ("bytes", { try $0.binding(for: $1, default: Data()).wrappedValue = Data([0, UInt8(index), UInt8(round), 0]) }),
+            ("settings", { try $0.binding(for: $1, default: Settings(name: "", volume: 0)).wrappedValue = Settings(name: "s\(round)", volume: index) }),
+        ]
+    }
+
+    @Test func aBatchedCommitStampsItsTickAndKeepsEachRowsCreationTime() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let slots = try (0..<40).map { try store.binding(for: "List/item\($0)", default: 0) }
+        try store.flush()
+        let created = SQLiteProbe(path: folder.storePath).rows("SELECT key, created_at FROM slots ORDER BY key")
+        Thread.sleep(forTimeInterval: 0.01)  // so that the next commit's time is another millisecond
+        for (index, slot) in slots.enumerated() { slot.wrappedValue = index + 1 }
+        try store.flush()
+        let tick = try SQLiteShell.clockTick(folder.storePath)
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT key, created_at FROM slots ORDER BY key") == created)
+        let stamps = SQLiteProbe(path: folder.storePath).rows("SELECT DISTINCT version, updated_at > created_at FROM slots")
+        #expect(stamps == [["\(tick)", "1"]], "every row carries the commit's tick and a later update time")
+        store.close()
+    }
+
+    @Test func aBatchedCommitPutsBackRowsAnotherProcessDeleted() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let slots = try (0..<5).map { try store.binding(for: "List/item\($0)", default: 0) }
+        try store.flush()
+        try SQLiteShell.run(folder.storePath, "DELETE FROM slots WHERE key IN ('List/item1', 'List/item3')")
+        for (index, slot) in slots.enumerated() { slot.wrappedValue = 10 + index }
+        try store.flush()  // the app's writes come after the deletion, and win
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT key, value FROM slots ORDER BY key")
+                == (0..<5).map { ["List/item\($0)", "\(10 + $0)"] })
+        store.close()
+    }
+
+    @Test func anInitialValueInABatchedCommitLeavesAnotherProcesssValue() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let slots = try (0..<4).map { try store.binding(for: "List/item\($0)", default: 0) }
+        try store.flush()
+        // Another process stores a value for a key this store is about to record an initial value for.
+        try SQLiteShell.run(folder.storePath, """
+            INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)
+            VALUES ('List/late', 'List', 'late', 'Swift.Int', 'integer', 42, 0, 0, 0)
+            """)
+        for (index, slot) in slots.enumerated() { slot.wrappedValue = 20 + index }
+        let late = try store.binding(for: "List/late", default: 7)  // its initial value is pending
+        try store.flush()
+        #expect(SQLiteProbe(path: folder.storePath).value("List/late") == "42")
+        #expect(SQLiteProbe(path: folder.storePath).value("List/item3") == "23")
+        try store.refreshFromDisk()
+        #expect(late.wrappedValue == 42)
+        store.close()
+    }
+}
