@@ -58,7 +58,7 @@ extension SQLiteStoreDatabase {
         }
         if writes.count - initialValues >= SlotRows.batchThreshold {
             let values = initialValues == 0 ? writes[...] : ArraySlice(writes.filter { !$0.insertsOnly })
-            return try SlotRows.upsertValues(values, now: now, tick: tick, texts: &batchTexts, on: connection)
+            return try SlotRows.upsertValues(values, now: now, tick: tick, on: connection)
         }
         for write in writes where !write.insertsOnly {
             // A row known to exist is updated in place: cheaper for SQLite than an UPSERT, which

@@ -20,9 +20,6 @@ final class SQLiteStoreDatabase: StoreDatabase {
     private let rowsLoadedAlongsideFrom: Int
     /// How many rows the open read on the second connection (0: none, all on this one).
     private(set) var rowsReadAlongside = 0
-    /// The texts a commit lends SQLite (`SlotRows.upsertValues`), kept between commits so that
-    /// the buffer grows once.
-    var batchTexts: [UInt8] = []
 
     /// Opens the store file at `path` (`StoreFile.inspect` has refused what is not ours), applies
     /// pending schema migrations (after a backup) and the app's state migrations, and turns the
