@@ -7,8 +7,9 @@ import StateDB
 ///
 /// `.upsert` is the floor issue 8 defines: a prepared UPSERT per row, texts copied by SQLite,
 /// triggers on, as a hand-written persistence layer would do it. `.storeStatements` runs
-/// exactly what a statedb commit runs for rows that exist (an `UPDATE … WHERE key`, texts lent
-/// rather than copied, triggers off): statedb's distance to it is what statedb itself costs.
+/// exactly what a statedb commit of three or more values runs (multi-row UPSERTs of up to 32
+/// rows, texts lent from one buffer rather than copied, triggers off): statedb's distance to it
+/// is what statedb itself costs.
 final class SchemaFloor {
     enum Statements {
         case upsert
@@ -27,7 +28,6 @@ final class SchemaFloor {
     let database: RawDatabase
     let statements: Statements
     private let upsert: RawStatement
-    private let update: RawStatement
     private let begin: RawStatement
     private let commitStatement: RawStatement
     private var tick: Int64 = 0
@@ -41,19 +41,12 @@ final class SchemaFloor {
             seen_at = excluded.seen_at, version = excluded.version
         """
 
-    /// The statement a statedb commit updates an existing row with (`SlotRows.updateValue`).
-    static let updateSQL = """
-        UPDATE slots SET type = ?2, encoding = ?3, value = ?4, updated_at = ?5, seen_at = ?5, version = ?6
-        WHERE key = ?1
-        """
-
     init(path: String, statements: Statements = .upsert) {
         database = RawDatabase(path: path)
         self.statements = statements
         for migration in SchemaMigration.all { database.execute(migration.sql) }
         if statements == .storeStatements { database.disableTriggers() }
         upsert = database.prepare(Self.upsertSQL)
-        update = database.prepare(Self.updateSQL)
         begin = database.prepare("BEGIN IMMEDIATE")
         commitStatement = database.prepare("COMMIT")
     }
@@ -69,7 +62,12 @@ final class SchemaFloor {
             for row in rows { upsert(row, now: now) }
         case .storeStatements:
             // The first frame creates the rows; every later one updates them, as the store does.
-            for row in rows where !update(row, now: now) { upsert(row, now: now) }
+            var start = 0
+            while start < rows.count {
+                let end = min(start + Self.batchLimit, rows.count)
+                upsertBatch(rows[start..<end], now: now)
+                start = end
+            }
         }
         commitStatement.run()
     }
@@ -88,18 +86,68 @@ final class SchemaFloor {
         upsert.run()
     }
 
-    /// The store's statement for a row that exists, texts lent; false when there was none.
-    @inline(__always)
-    private func update(_ row: Row, now: Int64) -> Bool {
-        update.bind(now, at: 5)
-        update.bind(tick, at: 6)
-        row.key.withCString { key in
-            row.type.withCString { type in
-                update.bindLent(key, count: row.key.utf8.count, at: 1)
-                update.bindLent(type, count: row.type.utf8.count, at: 2)
-                row.value.bindLent(to: update, encodingAt: 3, valueAt: 4) { update.run() }
+    /// The most rows one of the store's statements writes (`SlotRows.batchLimit`).
+    static let batchLimit = 32
+
+    /// The store's statement for `count` rows (`SlotRows+Batch.swift`): row `i`'s key,
+    /// identity, property, type, encoding and value at `6i + 1 … 6i + 6`, then `now` and the tick.
+    static func batchSQL(rows count: Int) -> String {
+        let now = count * 6 + 1, tick = count * 6 + 2
+        let values = (0..<count).map { row in
+            let first = row * 6
+            return "(?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5), ?\(first + 6), ?\(now), ?\(now), ?\(now), ?\(tick))"
+        }
+        return "INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version) VALUES "
+            + values.joined(separator: ", ") + """
+             ON CONFLICT (key) DO UPDATE SET type = excluded.type, encoding = excluded.encoding,
+                value = excluded.value, updated_at = excluded.updated_at,
+                seen_at = excluded.seen_at, version = excluded.version
+            """
+    }
+
+    private var batchStatements: [Int: RawStatement] = [:]
+
+    /// The store's statement for `rows`, their texts lent from one buffer.
+    private func upsertBatch(_ rows: ArraySlice<Row>, now: Int64) {
+        let statement = batchStatements[rows.count] ?? {
+            let made = database.prepare(Self.batchSQL(rows: rows.count))
+            batchStatements[rows.count] = made
+            return made
+        }()
+        var bytes: [UInt8] = []
+        var places: [Range<Int>] = []
+        places.reserveCapacity(rows.count * 6)
+        for row in rows {
+            let valueText: String? = switch row.value {
+            case .integer: nil
+            case .text(let text), .json(let text): text
+            }
+            for text in [row.key, row.identity, row.property, row.type, row.value.encoding] + (valueText.map { [$0] } ?? []) {
+                let start = bytes.count
+                bytes.append(contentsOf: text.utf8)
+                places.append(start..<bytes.count)
             }
         }
-        return sqlite3_changes(database.handle) == 1
+        let shared = Int32(rows.count * 6)
+        statement.bind(now, at: shared + 1)
+        statement.bind(tick, at: shared + 2)
+        bytes.withUnsafeBufferPointer { lent in
+            let base = UnsafeRawPointer(lent.baseAddress!).assumingMemoryBound(to: CChar.self)
+            var place = 0
+            for (offset, row) in zip(0..., rows) {
+                let first = Int32(offset * 6)
+                for column in Int32(1)...5 {
+                    statement.bindLent(base + places[place].lowerBound, count: places[place].count, at: first + column)
+                    place += 1
+                }
+                if case .integer(let value) = row.value {
+                    statement.bind(value, at: first + 6)
+                } else {
+                    statement.bindLent(base + places[place].lowerBound, count: places[place].count, at: first + 6)
+                    place += 1
+                }
+            }
+            statement.run()
+        }
     }
 }

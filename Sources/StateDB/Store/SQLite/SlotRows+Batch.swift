@@ -31,6 +31,9 @@ extension SlotRows {
     /// One statement's rows. Their texts (key, identity, property, type, a text or blob value)
     /// are copied into one temporary buffer, on the stack for a usual batch, and lent to SQLite
     /// from there for the statement's run, which resets and unbinds it before the buffer goes.
+    /// Unsafe pointers, for a measured gain: with each text bound as a copy SQLite makes (and
+    /// each key joined in a new string), sixty ten-row flushes took 12.67 M instructions instead
+    /// of 11.24 M (+13%). Every copy is bounds-checked against the size counted beforehand.
     private static func upsert(_ rows: ArraySlice<StoreCommit.Write>, now: Int64, tick: Int64, on connection: SQLiteConnection) throws {
         let statement = try connection.cached(upsertSQL(rows: rows.count))
         let shared = Int32(rows.count * 6)
