@@ -14,7 +14,8 @@ import Testing
     }
 
     /// Every kind of value a commit writes, and a value for each of them distinct per `round`.
-    /// Seventy slots: more than two statements' worth (`SlotRows.batchLimit` is 32).
+    /// Ninety-two slots: more than two statements' worth (`SlotRows.batchLimit` is 32), and ten
+    /// values too large for a batch.
     static func writeEverything(to store: StateStore, round: Int, flushEach: Bool) throws {
         for index in 0..<10 {
             let group = "Screen\(index)/Panel[id: \(index)]"
@@ -24,6 +25,9 @@ import Testing
             try store.binding(for: "\(group)/ratio", default: 0.0).wrappedValue = Double(round) + Double(index) / 8
             try store.binding(for: "\(group)/flag", default: false).wrappedValue = (round + index) % 2 == 0
             try store.binding(for: "\(group)/bytes", default: Data()).wrappedValue = Data([0, UInt8(index), UInt8(round), 0])
+            try store.binding(for: "\(group)/noBytes", default: Data([1])).wrappedValue = Data()
+            // Past the size a batch copies (16 KB): written on its own, beside the batch.
+            try store.binding(for: "\(group)/large", default: "").wrappedValue = String(repeating: "\(round)\(index)", count: 9_000)
             try store.binding(for: "\(group)/settings", default: Settings(name: "", volume: 0)).wrappedValue =
                 Settings(name: "s\(round)", volume: index)
             if flushEach { try store.flush() }
@@ -63,7 +67,7 @@ import Testing
             try reference.flush()
             reference.close()
             let rows = Self.rows(of: batched.storePath)
-            #expect(rows.count == 72)
+            #expect(rows.count == 92)
             #expect(rows == Self.rows(of: oneByOne.storePath))
         }
         // And the values come back as written.
@@ -87,15 +91,23 @@ import Testing
             ("ratio", { try $0.binding(for: $1, default: 0.0).wrappedValue = Double(round) + Double(index) / 8 }),
             ("flag", { try $0.binding(for: $1, default: false).wrappedValue = (round + index) % 2 == 0 }),
             ("bytes", { try $0.binding(for: $1, default: Data()).wrappedValue = Data([0, UInt8(index), UInt8(round), 0]) }),
+            ("noBytes", { try $0.binding(for: $1, default: Data([1])).wrappedValue = Data() }),
+            ("large", { try $0.binding(for: $1, default: "").wrappedValue = String(repeating: "\(round)\(index)", count: 9_000) }),
             ("settings", { try $0.binding(for: $1, default: Settings(name: "", volume: 0)).wrappedValue = Settings(name: "s\(round)", volume: index) }),
         ]
     }
 
+    /// A store in `folder` with `count` slots `List/item0…` of `Int`, their initial values committed.
+    static func store(withItems count: Int, in folder: TemporaryDirectory) throws -> (StateStore, [Binding<Int>]) {
+        let store = try StateStore(path: folder.storePath)
+        let slots = try (0..<count).map { try store.binding(for: "List/item\($0)", default: 0) }
+        try store.flush()
+        return (store, slots)
+    }
+
     @Test func aBatchedCommitStampsItsTickAndKeepsEachRowsCreationTime() throws {
         let folder = TemporaryDirectory()
-        let store = try StateStore(path: folder.storePath)
-        let slots = try (0..<40).map { try store.binding(for: "List/item\($0)", default: 0) }
-        try store.flush()
+        let (store, slots) = try Self.store(withItems: 40, in: folder)
         let created = SQLiteProbe(path: folder.storePath).rows("SELECT key, created_at FROM slots ORDER BY key")
         Thread.sleep(forTimeInterval: 0.01)  // so that the next commit's time is another millisecond
         for (index, slot) in slots.enumerated() { slot.wrappedValue = index + 1 }
@@ -109,9 +121,7 @@ import Testing
 
     @Test func aBatchedCommitPutsBackRowsAnotherProcessDeleted() throws {
         let folder = TemporaryDirectory()
-        let store = try StateStore(path: folder.storePath)
-        let slots = try (0..<5).map { try store.binding(for: "List/item\($0)", default: 0) }
-        try store.flush()
+        let (store, slots) = try Self.store(withItems: 5, in: folder)
         try SQLiteShell.run(folder.storePath, "DELETE FROM slots WHERE key IN ('List/item1', 'List/item3')")
         for (index, slot) in slots.enumerated() { slot.wrappedValue = 10 + index }
         try store.flush()  // the app's writes come after the deletion, and win
@@ -122,9 +132,7 @@ import Testing
 
     @Test func anInitialValueInABatchedCommitLeavesAnotherProcesssValue() throws {
         let folder = TemporaryDirectory()
-        let store = try StateStore(path: folder.storePath)
-        let slots = try (0..<4).map { try store.binding(for: "List/item\($0)", default: 0) }
-        try store.flush()
+        let (store, slots) = try Self.store(withItems: 4, in: folder)
         // Another process stores a value for a key this store is about to record an initial value for.
         try SQLiteShell.run(folder.storePath, """
             INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at)

@@ -50,17 +50,20 @@ extension SQLiteStoreDatabase {
 
     /// Writes a commit's values. A slot's initial value is inserted only where its key has no
     /// row. The others are written several rows to a statement (`SlotRows.upsertValues`), or,
-    /// when there are only a few, one by one.
+    /// when there are only a few (or a value is large), one by one.
     private func write(_ writes: [StoreCommit.Write], now: Int64, tick: Int64) throws {
-        let initialValues = writes.count(where: \.insertsOnly)
-        for write in writes where write.insertsOnly {
-            try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, replacing: false, on: connection)
+        func batches(_ write: StoreCommit.Write) -> Bool { !write.insertsOnly && SlotRows.isBatched(write) }
+        let batchable = writes.count(where: batches)
+        let batching = batchable >= SlotRows.batchThreshold
+        if batching {
+            try SlotRows.upsertValues(batchable == writes.count ? writes[...] : ArraySlice(writes.filter(batches)),
+                                      now: now, tick: tick, on: connection)
         }
-        if writes.count - initialValues >= SlotRows.batchThreshold {
-            let values = initialValues == 0 ? writes[...] : ArraySlice(writes.filter { !$0.insertsOnly })
-            return try SlotRows.upsertValues(values, now: now, tick: tick, on: connection)
-        }
-        for write in writes where !write.insertsOnly {
+        for write in writes where !(batching && batches(write)) {
+            if write.insertsOnly {
+                try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, replacing: false, on: connection)
+                continue
+            }
             // A row known to exist is updated in place: cheaper for SQLite than an UPSERT, which
             // first tries the INSERT. Another process may have deleted it meanwhile; then the
             // UPDATE changes nothing and the UPSERT below puts it back.

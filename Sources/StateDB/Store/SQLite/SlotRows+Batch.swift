@@ -16,7 +16,18 @@ extension SlotRows {
     /// known to exist costs less as an `UPDATE` (an UPSERT first tries the insert).
     static let batchThreshold = 3
 
-    /// Writes `writes` (none of them `insertsOnly`), `batchLimit` rows to a statement: inserted
+    /// Whether `write` goes into a batch: not a value of more than 16 KB, whose bytes a batch
+    /// would copy (a statement's cost is small beside such a row's, and 32 copies of large
+    /// values would double a commit's memory for its run).
+    static func isBatched(_ write: StoreCommit.Write) -> Bool {
+        switch write.value {
+        case .text(let text), .json(let text): text.utf8.count <= 16_384
+        case .blob(let bytes): bytes.count <= 16_384
+        default: true
+        }
+    }
+
+    /// Writes `writes` (none of them `insertsOnly`, all `isBatched`), `batchLimit` rows to a statement: inserted
     /// with `created_at`, `updated_at` and `seen_at` all `now`, or, where the key has a row,
     /// updated as `updateValue` does (value, type, encoding, `updated_at`, `seen_at`, the tick).
     static func upsertValues(_ writes: ArraySlice<StoreCommit.Write>, now: Int64, tick: Int64, on connection: SQLiteConnection) throws {
