@@ -8,6 +8,14 @@ enum EncodedValue {
     case text(String)
     case json(String)
 
+    /// The value's text (a text or JSON value), nil for an integer.
+    var text: String? {
+        switch self {
+        case .integer: nil
+        case .text(let text), .json(let text): text
+        }
+    }
+
     /// The store's `encoding` column for this value.
     var encoding: String {
         switch self {

@@ -66,6 +66,9 @@ final class RawStatement {
         sqlite3_bind_text64(handle, index, text, sqlite3_uint64(count), nil, UInt8(SQLITE_UTF8))
     }
 
+    /// Unbinds every parameter (after a run whose texts were lent).
+    func clearBindings() { sqlite3_clear_bindings(handle) }
+
     /// Steps a statement that returns no rows, then resets it.
     func run() {
         let rc = sqlite3_step(handle)

@@ -32,7 +32,8 @@ final class SchemaFloor {
     private let commitStatement: RawStatement
     private var tick: Int64 = 0
 
-    /// The statement `StateStore` commits values with (`StateStore+Commit.swift`).
+    /// Issue 8's floor statement: a one-row UPSERT of every column (the store's own one-row
+    /// UPSERT, `SlotRows.insertValue`, is the same statement).
     static let upsertSQL = """
         INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?7, ?8)
@@ -62,11 +63,11 @@ final class SchemaFloor {
             for row in rows { upsert(row, now: now) }
         case .storeStatements:
             // The first frame creates the rows; every later one updates them, as the store does.
-            var start = 0
-            while start < rows.count {
-                let end = min(start + Self.batchLimit, rows.count)
-                upsertBatch(rows[start..<end], now: now)
-                start = end
+            // As the store splits them (`SlotRows.batches(of:)`): as few statements as 32 rows
+            // a statement allows, of nearly equal sizes.
+            let statements = (rows.count + Self.batchLimit - 1) / Self.batchLimit
+            for index in 0..<statements {
+                upsertBatch(rows[(rows.count * index / statements)..<(rows.count * (index + 1) / statements)], now: now)
             }
         }
         commitStatement.run()
@@ -105,49 +106,59 @@ final class SchemaFloor {
             """
     }
 
-    private var batchStatements: [Int: RawStatement] = [:]
+    /// By row count, made when first needed.
+    private var batchStatements = [RawStatement?](repeating: nil, count: SchemaFloor.batchLimit + 1)
 
-    /// The store's statement for `rows`, their texts lent from one buffer.
+    /// The store's statement for `rows`, their texts lent from one buffer sized beforehand.
     private func upsertBatch(_ rows: ArraySlice<Row>, now: Int64) {
         let statement = batchStatements[rows.count] ?? {
             let made = database.prepare(Self.batchSQL(rows: rows.count))
             batchStatements[rows.count] = made
             return made
         }()
-        var bytes: [UInt8] = []
-        var places: [Range<Int>] = []
-        places.reserveCapacity(rows.count * 6)
+        var byteCount = 0
         for row in rows {
-            let valueText: String? = switch row.value {
-            case .integer: nil
-            case .text(let text), .json(let text): text
-            }
-            for text in [row.key, row.identity, row.property, row.type, row.value.encoding] + (valueText.map { [$0] } ?? []) {
-                let start = bytes.count
-                bytes.append(contentsOf: text.utf8)
-                places.append(start..<bytes.count)
-            }
+            byteCount += row.key.utf8.count + row.identity.utf8.count + row.property.utf8.count + row.type.utf8.count
+                + row.value.encoding.utf8.count + (row.value.text?.utf8.count ?? 0)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(byteCount)
+        for row in rows {
+            bytes.append(contentsOf: row.key.utf8)
+            bytes.append(contentsOf: row.identity.utf8)
+            bytes.append(contentsOf: row.property.utf8)
+            bytes.append(contentsOf: row.type.utf8)
+            bytes.append(contentsOf: row.value.encoding.utf8)
+            if let text = row.value.text { bytes.append(contentsOf: text.utf8) }
         }
         let shared = Int32(rows.count * 6)
         statement.bind(now, at: shared + 1)
         statement.bind(tick, at: shared + 2)
         bytes.withUnsafeBufferPointer { lent in
-            let base = UnsafeRawPointer(lent.baseAddress!).assumingMemoryBound(to: CChar.self)
-            var place = 0
-            for (offset, row) in zip(0..., rows) {
-                let first = Int32(offset * 6)
-                for column in Int32(1)...5 {
-                    statement.bindLent(base + places[place].lowerBound, count: places[place].count, at: first + column)
-                    place += 1
-                }
-                if case .integer(let value) = row.value {
-                    statement.bind(value, at: first + 6)
-                } else {
-                    statement.bindLent(base + places[place].lowerBound, count: places[place].count, at: first + 6)
-                    place += 1
-                }
+            var lender = Lender(statement: statement, next: UnsafeRawPointer(lent.baseAddress!).assumingMemoryBound(to: CChar.self))
+            for (position, row) in zip(0..., rows) {
+                let first = Int32(position * 6)
+                lender.lend(row.key, at: first + 1)
+                lender.lend(row.identity, at: first + 2)
+                lender.lend(row.property, at: first + 3)
+                lender.lend(row.type, at: first + 4)
+                lender.lend(row.value.encoding, at: first + 5)
+                if let text = row.value.text { lender.lend(text, at: first + 6) } else { row.value.bind(to: statement, at: first + 6) }
             }
             statement.run()
+            statement.clearBindings()  // no pointer into `bytes` stays bound
+        }
+    }
+
+    /// Binds texts laid one after the other in a buffer, in the order they were copied there.
+    private struct Lender {
+        let statement: RawStatement
+        var next: UnsafePointer<CChar>
+
+        mutating func lend(_ text: String, at index: Int32) {
+            let count = text.utf8.count
+            statement.bindLent(next, count: count, at: index)
+            next += count
         }
     }
 }

@@ -16,7 +16,7 @@ enum SlotRows {
     /// Writes a whole row inside a write transaction whose clock tick is `tick`. An existing
     /// row keeps its `created_at` and `seen_at`; `encoding` overrides the value's own (to copy
     /// a row exactly as it was). Used by migrations and the CLI; commits have their own
-    /// statement, which also stamps `seen_at`.
+    /// statements (`updateValue`, `insertValue`, `upsertValues`), which also stamp `seen_at`.
     static func write(_ key: String, type: String, value: StoredValue, encoding: String? = nil,
                       createdAt: Int64, updatedAt: Int64, seenAt: Int64, tick: Int64,
                       on connection: SQLiteConnection) throws {

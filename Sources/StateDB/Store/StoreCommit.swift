@@ -6,13 +6,15 @@
 struct StoreCommit: Sendable {
     /// A slot's new value.
     struct Write: Sendable {
-        /// The slot, in the parts its cell keeps: SQLite binds the key joined in a buffer on
-        /// the stack (`SQLiteStatement.withText(of:at:_:)`), where a new `key` string per
-        /// written row cost the write bench 2% of its instructions.
+        /// The slot, in the parts its cell keeps: SQLite binds the key joined in a buffer
+        /// (`SQLiteStatement.withText(of:at:_:)`, or a batch's in `SlotRows.upsertValues`),
+        /// where a new `key` string per written row cost the write bench 2% of its
+        /// instructions.
         let slotKey: SlotKey
         let type: String
         let value: StoredValue
-        /// The row existed when the cell was last committed or loaded: tried as an UPDATE first.
+        /// The row existed when the cell was last committed or loaded: written one row at a
+        /// time, it is tried as an UPDATE first (a batch's UPSERT needs no such hint).
         let rowExists: Bool
         /// The slot's initial value, for a slot that had no row: inserted only if the key still
         /// has none. A row another process wrote meanwhile is left as it is; the store's next

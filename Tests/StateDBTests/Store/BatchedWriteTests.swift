@@ -16,7 +16,7 @@ import Testing
     /// Every kind of value a commit writes, and a value for each of them distinct per `round`.
     /// Ninety-two slots: more than two statements' worth (`SlotRows.batchLimit` is 32), and ten
     /// values too large for a batch.
-    static func writeEverything(to store: StateStore, round: Int, flushEach: Bool) throws {
+    static func writeEverything(to store: StateStore, round: Int) throws {
         for index in 0..<10 {
             let group = "Screen\(index)/Panel[id: \(index)]"
             try store.binding(for: "\(group)/count", default: 0).wrappedValue = round * 100 + index
@@ -30,12 +30,21 @@ import Testing
             try store.binding(for: "\(group)/large", default: "").wrappedValue = String(repeating: "\(round)\(index)", count: 9_000)
             try store.binding(for: "\(group)/settings", default: Settings(name: "", volume: 0)).wrappedValue =
                 Settings(name: "s\(round)", volume: index)
-            if flushEach { try store.flush() }
         }
-        // A key with no identity part, and an optional written back to nil.
+        // A key with no identity part, an optional written back to nil, and a slot whose type
+        // changes from the first round to the second.
         try store.binding(for: "top", default: 0).wrappedValue = round
         try store.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue = round % 2 == 0 ? nil : round
+        try Self.writeRetyped(to: store, round: round)
         try store.flush()
+    }
+
+    static func writeRetyped(to store: StateStore, round: Int) throws {
+        if round == 1 {
+            try store.binding(for: "Screen0/level", default: 0).wrappedValue = 5
+        } else {
+            try store.binding(for: "Screen0/level", default: "").wrappedValue = "high"
+        }
     }
 
     /// The columns a commit writes, row by row, with each value's SQLite type and bytes.
@@ -50,9 +59,9 @@ import Testing
         let batched = TemporaryDirectory(), oneByOne = TemporaryDirectory()
         for round in 1...2 {
             let store = try StateStore(path: batched.storePath)
-            try Self.writeEverything(to: store, round: round, flushEach: false)
+            try Self.writeEverything(to: store, round: round)
             store.close()
-            // Seven values a flush are batched too; one a flush is not.
+            // The same writes, one value a flush: never batched.
             let reference = try StateStore(path: oneByOne.storePath)
             for index in 0..<10 {
                 let group = "Screen\(index)/Panel[id: \(index)]"
@@ -65,11 +74,15 @@ import Testing
             try reference.flush()
             try reference.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue = round % 2 == 0 ? nil : round
             try reference.flush()
+            try Self.writeRetyped(to: reference, round: round)
+            try reference.flush()
             reference.close()
             let rows = Self.rows(of: batched.storePath)
-            #expect(rows.count == 92)
+            #expect(rows.count == 93)
             #expect(rows == Self.rows(of: oneByOne.storePath))
         }
+        #expect(SQLiteProbe(path: batched.storePath).rows("SELECT type, encoding, value FROM slots WHERE key = 'Screen0/level'")
+                == [["Swift.String", "text", "high"]], "the batch's update sets the new type")
         // And the values come back as written.
         let reopened = try StateStore(path: batched.storePath)
         #expect(try reopened.binding(for: "Screen3/Panel[id: 3]/title", default: "").wrappedValue == "ü 2/3 \u{0}end")
@@ -111,7 +124,11 @@ import Testing
         let created = SQLiteProbe(path: folder.storePath).rows("SELECT key, created_at FROM slots ORDER BY key")
         Thread.sleep(forTimeInterval: 0.01)  // so that the next commit's time is another millisecond
         for (index, slot) in slots.enumerated() { slot.wrappedValue = index + 1 }
+        let statementsBefore = store.sqlStatementCount
         try store.flush()
+        // The transaction, the clock's tick and two statements of 20 rows, where forty one-row
+        // writes would run forty.
+        #expect(store.sqlStatementCount - statementsBefore < 10, "the forty values were written in batches")
         let tick = try SQLiteShell.clockTick(folder.storePath)
         #expect(SQLiteProbe(path: folder.storePath).rows("SELECT key, created_at FROM slots ORDER BY key") == created)
         let stamps = SQLiteProbe(path: folder.storePath).rows("SELECT DISTINCT version, updated_at > created_at FROM slots")

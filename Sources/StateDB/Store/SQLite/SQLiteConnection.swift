@@ -229,8 +229,8 @@ final class SQLiteStatement {
     }
 
     /// Binds `lent[range]` as text without a copy. The caller keeps `lent` alive until the
-    /// statement is reset (and unbound: `run()` and `reset()` do both), as
-    /// `SlotRows.upsertValues` does.
+    /// statement is reset (and unbound: `run()` and `reset()` do both), as a batched commit
+    /// does (`SlotRows.upsertValues`).
     func bindStatic(text lent: UnsafeRawBufferPointer, _ range: Range<Int>, at index: Int32) {
         // An empty text still needs a pointer: NULL would bind SQL NULL.
         let start = lent.baseAddress.map { $0 + range.lowerBound } ?? UnsafeRawPointer(bitPattern: 1)!

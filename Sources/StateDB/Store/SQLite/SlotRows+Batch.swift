@@ -31,11 +31,18 @@ extension SlotRows {
     /// with `created_at`, `updated_at` and `seen_at` all `now`, or, where the key has a row,
     /// updated as `updateValue` does (value, type, encoding, `updated_at`, `seen_at`, the tick).
     static func upsertValues(_ writes: ArraySlice<StoreCommit.Write>, now: Int64, tick: Int64, on connection: SQLiteConnection) throws {
-        var start = writes.startIndex
-        while start < writes.endIndex {
-            let end = min(start + batchLimit, writes.endIndex)
-            try upsert(writes[start..<end], now: now, tick: tick, on: connection)
-            start = end
+        for rows in batches(of: writes.count) {
+            try upsert(writes[(writes.startIndex + rows.lowerBound)..<(writes.startIndex + rows.upperBound)], now: now, tick: tick, on: connection)
+        }
+    }
+
+    /// `count` rows split into as few statements as `batchLimit` allows, of nearly equal
+    /// sizes: 33 rows go as 17 and 16, not as 32 and a single row, which costs more as an
+    /// UPSERT of its own than in a batch.
+    static func batches(of count: Int) -> some Sequence<Range<Int>> {
+        let statements = (count + batchLimit - 1) / batchLimit
+        return (0..<statements).lazy.map { index in
+            (count * index / statements)..<(count * (index + 1) / statements)
         }
     }
 
