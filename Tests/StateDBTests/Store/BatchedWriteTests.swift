@@ -13,38 +13,37 @@ import Testing
         var volume: Int
     }
 
-    /// Every kind of value a commit writes, and a value for each of them distinct per `round`.
-    /// Ninety-two slots: more than two statements' worth (`SlotRows.batchLimit` is 32), and ten
-    /// values too large for a batch.
-    static func writeEverything(to store: StateStore, round: Int) throws {
+    /// Every kind of value a commit writes, each write with a value distinct per `round`.
+    /// Ninety-three slots: more than two statements' worth (`SlotRows.batchLimit` is 32), and ten
+    /// values too large for a batch (past the 16 KB a batch copies: written on their own).
+    static func writes(round: Int) -> [(StateStore) throws -> Void] {
+        var writes: [(StateStore) throws -> Void] = []
         for index in 0..<10 {
             let group = "Screen\(index)/Panel[id: \(index)]"
-            try store.binding(for: "\(group)/count", default: 0).wrappedValue = round * 100 + index
-            try store.binding(for: "\(group)/title", default: "").wrappedValue = "ü \(round)/\(index) \u{0}end"
-            try store.binding(for: "\(group)/empty", default: "x").wrappedValue = ""
-            try store.binding(for: "\(group)/ratio", default: 0.0).wrappedValue = Double(round) + Double(index) / 8
-            try store.binding(for: "\(group)/flag", default: false).wrappedValue = (round + index) % 2 == 0
-            try store.binding(for: "\(group)/bytes", default: Data()).wrappedValue = Data([0, UInt8(index), UInt8(round), 0])
-            try store.binding(for: "\(group)/noBytes", default: Data([1])).wrappedValue = Data()
-            // Past the size a batch copies (16 KB): written on its own, beside the batch.
-            try store.binding(for: "\(group)/large", default: "").wrappedValue = String(repeating: "\(round)\(index)", count: 9_000)
-            try store.binding(for: "\(group)/settings", default: Settings(name: "", volume: 0)).wrappedValue =
-                Settings(name: "s\(round)", volume: index)
+            writes += [
+                { try $0.binding(for: "\(group)/count", default: 0).wrappedValue = round * 100 + index },
+                { try $0.binding(for: "\(group)/title", default: "").wrappedValue = "ü \(round)/\(index) \u{0}end" },
+                { try $0.binding(for: "\(group)/empty", default: "x").wrappedValue = "" },
+                { try $0.binding(for: "\(group)/ratio", default: 0.0).wrappedValue = Double(round) + Double(index) / 8 },
+                { try $0.binding(for: "\(group)/flag", default: false).wrappedValue = (round + index) % 2 == 0 },
+                { try $0.binding(for: "\(group)/bytes", default: Data()).wrappedValue = Data([0, UInt8(index), UInt8(round), 0]) },
+                { try $0.binding(for: "\(group)/noBytes", default: Data([1])).wrappedValue = Data() },
+                { try $0.binding(for: "\(group)/large", default: "").wrappedValue = String(repeating: "\(round)\(index)", count: 9_000) },
+                { try $0.binding(for: "\(group)/settings", default: Settings(name: "", volume: 0)).wrappedValue = Settings(name: "s\(round)", volume: index) },
+            ]
         }
         // A key with no identity part, an optional written back to nil, and a slot whose type
         // changes from the first round to the second.
-        try store.binding(for: "top", default: 0).wrappedValue = round
-        try store.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue = round % 2 == 0 ? nil : round
-        try Self.writeRetyped(to: store, round: round)
-        try store.flush()
-    }
-
-    static func writeRetyped(to store: StateStore, round: Int) throws {
-        if round == 1 {
-            try store.binding(for: "Screen0/level", default: 0).wrappedValue = 5
-        } else {
-            try store.binding(for: "Screen0/level", default: "").wrappedValue = "high"
+        writes.append { try $0.binding(for: "top", default: 0).wrappedValue = round }
+        writes.append { try $0.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue = round % 2 == 0 ? nil : round }
+        writes.append { store in
+            if round == 1 {
+                try store.binding(for: "Screen0/level", default: 0).wrappedValue = 5
+            } else {
+                try store.binding(for: "Screen0/level", default: "").wrappedValue = "high"
+            }
         }
+        return writes
     }
 
     /// The columns a commit writes, row by row, with each value's SQLite type and bytes.
@@ -59,23 +58,15 @@ import Testing
         let batched = TemporaryDirectory(), oneByOne = TemporaryDirectory()
         for round in 1...2 {
             let store = try StateStore(path: batched.storePath)
-            try Self.writeEverything(to: store, round: round)
+            for write in Self.writes(round: round) { try write(store) }
+            try store.flush()
             store.close()
             // The same writes, one value a flush: never batched.
             let reference = try StateStore(path: oneByOne.storePath)
-            for index in 0..<10 {
-                let group = "Screen\(index)/Panel[id: \(index)]"
-                for (property, write) in Self.singleWrites(round: round, index: index) {
-                    try write(reference, "\(group)/\(property)")
-                    try reference.flush()
-                }
+            for write in Self.writes(round: round) {
+                try write(reference)
+                try reference.flush()
             }
-            try reference.binding(for: "top", default: 0).wrappedValue = round
-            try reference.flush()
-            try reference.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue = round % 2 == 0 ? nil : round
-            try reference.flush()
-            try Self.writeRetyped(to: reference, round: round)
-            try reference.flush()
             reference.close()
             let rows = Self.rows(of: batched.storePath)
             #expect(rows.count == 93)
@@ -93,21 +84,6 @@ import Testing
         #expect(try reopened.binding(for: "Screen0/maybe", default: Int?.some(1)).wrappedValue == nil)
         #expect(try reopened.binding(for: "top", default: 0).wrappedValue == 2)
         reopened.close()
-    }
-
-    /// `writeEverything`'s writes for one group, one by one.
-    static func singleWrites(round: Int, index: Int) -> [(String, (StateStore, String) throws -> Void)] {
-        [
-            ("count", { try $0.binding(for: $1, default: 0).wrappedValue = round * 100 + index }),
-            ("title", { try $0.binding(for: $1, default: "").wrappedValue = "ü \(round)/\(index) \u{0}end" }),
-            ("empty", { try $0.binding(for: $1, default: "x").wrappedValue = "" }),
-            ("ratio", { try $0.binding(for: $1, default: 0.0).wrappedValue = Double(round) + Double(index) / 8 }),
-            ("flag", { try $0.binding(for: $1, default: false).wrappedValue = (round + index) % 2 == 0 }),
-            ("bytes", { try $0.binding(for: $1, default: Data()).wrappedValue = Data([0, UInt8(index), UInt8(round), 0]) }),
-            ("noBytes", { try $0.binding(for: $1, default: Data([1])).wrappedValue = Data() }),
-            ("large", { try $0.binding(for: $1, default: "").wrappedValue = String(repeating: "\(round)\(index)", count: 9_000) }),
-            ("settings", { try $0.binding(for: $1, default: Settings(name: "", volume: 0)).wrappedValue = Settings(name: "s\(round)", volume: index) }),
-        ]
     }
 
     /// A store in `folder` with `count` slots `List/item0…` of `Int`, their initial values committed.

@@ -52,14 +52,14 @@ extension SQLiteStoreDatabase {
     /// row. The others are written several rows to a statement (`SlotRows.upsertValues`), or,
     /// when there are only a few (or a value is large), one by one.
     private func write(_ writes: [StoreCommit.Write], now: Int64, tick: Int64) throws {
-        func batches(_ write: StoreCommit.Write) -> Bool { !write.insertsOnly && SlotRows.isBatched(write) }
-        let batchable = writes.count(where: batches)
+        func goesInBatch(_ write: StoreCommit.Write) -> Bool { !write.insertsOnly && SlotRows.isBatched(write) }
+        let batchable = writes.count(where: goesInBatch)
         let batching = batchable >= SlotRows.batchThreshold
         if batching {
-            try SlotRows.upsertValues(batchable == writes.count ? writes[...] : ArraySlice(writes.filter(batches)),
+            try SlotRows.upsertValues(batchable == writes.count ? writes[...] : ArraySlice(writes.filter(goesInBatch)),
                                       now: now, tick: tick, on: connection)
         }
-        for write in writes where !(batching && batches(write)) {
+        for write in writes where !(batching && goesInBatch(write)) {
             if write.insertsOnly {
                 try SlotRows.insertValue(of: write.slotKey, type: write.type, value: write.value, now: now, tick: tick, replacing: false, on: connection)
                 continue
