@@ -84,27 +84,40 @@
     }
 
     /// Hands every slot to `body`, sorted by key, one at a time (a million slots are never all
-    /// in memory); only those under `prefix` when given, read by a range scan of the key index.
-    /// Returns how many there were.
+    /// in memory); only those under `prefix` and matching `pattern` when given. Returns how
+    /// many `body` was handed.
+    ///
+    /// Read by a range scan of the key index where the key's start is known: from `prefix`, or
+    /// else from the pattern's part before its first `*` (`Settings/*` reads only the keys
+    /// under `Settings`; `*/isOn` reads them all).
     /// - Throws: `AdminError(.notFound)` naming the closest keys when a prefix matches nothing
     ///   (before `body` saw anything), or what `body` throws.
     @discardableResult
-    public func forEachSlot(under prefix: KeyPrefix? = nil, _ body: (AdminSlot) throws -> Void) throws -> Int {
+    public func forEachSlot(under prefix: KeyPrefix? = nil, matching pattern: KeyPattern? = nil,
+                            _ body: (AdminSlot) throws -> Void) throws -> Int {
         try read("reading the slots") { rows in
             var count = 0
+            func hand(_ row: StoredRow) throws {
+                guard pattern?.matches(row.key) ?? true else { return }
+                try body(AdminSlot(row))
+                count += 1
+            }
             guard let prefix else {
-                try rows.forEachRow(from: nil) { row in
-                    try body(AdminSlot(row))
-                    count += 1
+                let head = pattern?.literalHead ?? ""
+                let start = Array(head.utf8)
+                try rows.forEachRow(from: head.isEmpty ? nil : head) { row in
+                    guard row.key.utf8.starts(with: start) else { return false }
+                    try hand(row)
                     return true
                 }
                 return count
             }
+            var underPrefix = 0
             try forEachRow(under: prefix, rows) { row in
-                try body(AdminSlot(row))
-                count += 1
+                underPrefix += 1
+                try hand(row)
             }
-            if count == 0 { throw try notFound(prefix.text, rows, prefix: true) }
+            if underPrefix == 0 { throw try notFound(prefix.text, rows, prefix: true) }
             return count
         }
     }

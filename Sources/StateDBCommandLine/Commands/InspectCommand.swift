@@ -45,8 +45,7 @@ struct InspectCommand: Command {
             var count = 0
             try output.streamingDocument {
                 try withStore(store, .read) { admin in
-                    try admin.forEachSlot(under: prefix) { slot in
-                        guard pattern?.matches(slot.key) ?? true else { return }
+                    try admin.forEachSlot(under: prefix, matching: pattern) { slot in
                         try output.append { bytes in
                             bytes.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
                             JSONValue.appendNewline(1, to: &bytes)
@@ -62,9 +61,7 @@ struct InspectCommand: Command {
         }
         let tree = IdentityTree(console: console, valueLimit: full ? nil : 60)
         try withStore(store, .read) { admin in
-            try admin.forEachSlot(under: prefix) { slot in
-                if pattern?.matches(slot.key) ?? true { tree.add(slot) }
-            }
+            try admin.forEachSlot(under: prefix, matching: pattern) { tree.add($0) }
         }
         if tree.count == 0 {
             console.print("(no slots)")

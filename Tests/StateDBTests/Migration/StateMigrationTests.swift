@@ -272,13 +272,4 @@ struct StateMigrationTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(try MigrationStatus.migrateUp(path: folder.storePath, migrations: migrations) == nil, "nothing pending")
     }
-
-    @Test func keyPatterns() {
-        #expect(KeyPattern("Settings/*").matches("Settings/volume"))
-        #expect(KeyPattern("*/isOn").matches(#"List/Row[id: "a"]/isOn"#))
-        #expect(!KeyPattern("*/isOn").matches("List/isOnly"))
-        #expect(KeyPattern(#"Row[id: "a"]/x"#).matches(#"Row[id: "a"]/x"#), "brackets are literal")
-        #expect(KeyPattern("a*b*c").matches("a-b-b-c"))
-        #expect(!KeyPattern("a*b*c").matches("a-c"))
-    }
 }
