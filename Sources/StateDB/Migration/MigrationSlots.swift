@@ -81,37 +81,55 @@ public final class MigrationSlots {
         }
     }
 
+    /// Converts the values of the old shape, `A`, under keys matching `pattern` into `B`, in
+    /// their rows and in quarantine.
+    ///
+    /// A value is of the old shape when it is declared as `A`, or when it is declared under
+    /// `B`'s name but decodes as `A` and not as `B`: a type that kept its name and changed its
+    /// fields, whose old shape the app declares as a type of its own (`SettingsV1`), since no
+    /// two Swift types of one module share a name. A value that decodes as `B` is of the new
+    /// shape already and is left alone: converting it through `A` would drop what `A` lacks.
     func retype<A: Codable, B: Codable>(keys pattern: KeyPattern, _ transform: (A) throws -> B) throws {
-        let oldType = ValueCodec.typeName(of: A.self)
+        let oldType = ValueCodec.typeName(of: A.self), newType = ValueCodec.typeName(of: B.self)
+        func oldValue(_ stored: StoredValue, declaredAs type: String) -> A? {
+            if type != oldType {
+                guard type == newType, (try? ValueCodec.decode(B.self, from: stored)) == nil else { return nil }
+            }
+            return try? ValueCodec.decode(A.self, from: stored)
+        }
         for key in try keys(matching: pattern) {
-            guard let row = try row(key), row.type == oldType, let stored = try? row.value.get(),
-                  let old = try? ValueCodec.decode(A.self, from: stored) else { continue }
+            guard let row = try row(key), let stored = try? row.value.get(),
+                  let old = oldValue(stored, declaredAs: row.type) else { continue }
             try set(try transform(old), at: key)
         }
         // Values set aside because the app's type changed before this migration existed.
-        try recoverQuarantined(keys: pattern, storedType: oldType) { stored in
-            guard let old = try? ValueCodec.decode(A.self, from: stored) else { return nil }
-            return (ValueCodec.typeName(of: B.self), try ValueCodec.encode(try transform(old)))
+        try recoverQuarantined(keys: pattern, storedTypes: oldType == newType ? [oldType] : [oldType, newType]) { stored, type in
+            guard let old = oldValue(stored, declaredAs: type) else { return nil }
+            return (newType, try ValueCodec.encode(try transform(old)))
         }
     }
 
-    /// Moves quarantined values of `storedType` whose keys match back into their slots, as
-    /// `convert` makes them (nil: leave the entry where it is).
+    /// Moves quarantined values declared as one of `storedTypes` whose keys match back into
+    /// their slots, as `convert` makes them from the value and its declared type (nil: leave
+    /// the entry where it is).
     ///
     /// Only into a slot that holds nothing newer: a slot written after its value was set aside
     /// (by the app under its new type, the CLI, this migration converting a row of the old type)
     /// keeps that value, and the entry stays in quarantine. A slot that still holds what the
     /// quarantine left it (its initial value, recorded in the same commit) gets the value back.
     /// A key quarantined more than once gets its newest value; the older ones stay.
-    func recoverQuarantined(keys pattern: KeyPattern, storedType: String,
-                            _ convert: (StoredValue) throws -> (typeName: String, value: StoredValue)?) throws {
+    func recoverQuarantined(keys pattern: KeyPattern, storedTypes: [String],
+                            _ convert: (StoredValue, String) throws -> (typeName: String, value: StoredValue)?) throws {
         var recovered: [(id: Int64, key: String, typeName: String, value: StoredValue)] = []
         var claimed = Set<String>()
-        for entry in try database.quarantinedValues(storedType: storedType).reversed() {
+        // Newest first, whatever type each was declared as (entry ids grow with time).
+        let entries = try storedTypes.flatMap { type in try database.quarantinedValues(storedType: type).map { (entry: $0, type: type) } }
+            .sorted { $0.entry.id > $1.entry.id }
+        for (entry, type) in entries {
             // The newest entry of a key decides, recovered or not: an older value never comes
             // back in its place.
             guard pattern.matches(entry.key), claimed.insert(entry.key).inserted,
-                  let stored = entry.value, let converted = try convert(stored) else { continue }
+                  let stored = entry.value, let converted = try convert(stored, type) else { continue }
             // Wall-clock times of the store's writers (`now` of each commit); see the note on
             // clocks in migrations.md.
             if let row = try row(entry.key), row.updatedAt > entry.quarantinedAt { continue }

@@ -206,7 +206,7 @@ extension MigrationSlots {
             }
             try write(key: key, typeName: to, value: converted)
         }
-        try recoverQuarantined(keys: pattern, storedType: from) { stored in
+        try recoverQuarantined(keys: pattern, storedTypes: [from]) { stored, _ in
             ScalarCast.cast(stored, to: target).map { (to, $0) }
         }
     }

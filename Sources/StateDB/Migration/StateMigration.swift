@@ -55,6 +55,10 @@ public struct StateMigration: Sendable {
     /// Converts the values of every slot matching `keys` that holds an `A` into a `B`. Values in
     /// quarantine for those keys that decode as `A` are recovered the same way, so a type
     /// change shipped without a migration can be repaired by the next release.
+    ///
+    /// For a type that kept its name and changed its fields, declare its old shape as a type of
+    /// its own and pass it as `A`: a value stored under `B`'s name that decodes as `A` and not as
+    /// `B` is converted; one that decodes as `B` is left as it is.
     public static func retype<A: Codable & SendableMetatype, B: Codable & SendableMetatype>(
         _ name: String, keys: KeyPattern, from: A.Type, to: B.Type,
         _ transform: @escaping @Sendable (A) throws -> B

@@ -1,0 +1,70 @@
+import Foundation
+import StateDB
+import Testing
+
+/// A type that kept its name and changed its fields (`Settings` gains `muted`): the app declares
+/// the old shape as a type of its own (`SettingsV1`), and `retype` converts the values stored in
+/// that shape under the kept name, in their rows and from quarantine.
+@Suite struct RetypeKeptNameTests {
+    struct SettingsV1: Codable { var volume: Int }
+
+    /// The first release's `Settings`: a local type, like the second release's in each test, so
+    /// that both are stored under one name (`ValueCodec` leaves out the local context), as one
+    /// app's type keeps its name from one release to the next.
+    private static func writeFirstRelease(_ path: String, volumes: [String: Int]) throws {
+        struct Settings: Codable, Equatable { var volume: Int }
+        let store = try StateStore(path: path)
+        for (key, volume) in volumes { try store.binding(for: key, default: Settings(volume: 0)).wrappedValue = Settings(volume: volume) }
+        store.close()
+    }
+
+    @Test func aRowOfTheOldShapeIsConvertedAndOneOfTheNewShapeIsLeftAlone() throws {
+        struct Settings: Codable, Equatable { var volume: Int; var muted: Bool }
+        let folder = TemporaryDirectory()
+        try Self.writeFirstRelease(folder.storePath, volumes: ["A/settings": 7])
+        do {
+            // A slot the second release wrote before this migration: of the new shape already.
+            let store = try StateStore(path: folder.storePath)
+            try store.binding(for: "B/settings", default: Settings(volume: 0, muted: false)).wrappedValue = Settings(volume: 3, muted: true)
+            store.close()
+        }
+        let types = SQLiteProbe(path: folder.storePath).rows("SELECT DISTINCT type FROM slots")
+        try #require(types.count == 1, "both releases store the type under one name: \(types)")
+
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .retype("settings get muted", keys: "*/settings", from: SettingsV1.self, to: Settings.self) { Settings(volume: $0.volume, muted: false) },
+        ])
+        let diagnostics = DiagnosticsRecorder(store)
+        #expect(try store.binding(for: "A/settings", default: Settings(volume: -1, muted: true)).wrappedValue == Settings(volume: 7, muted: false))
+        #expect(try store.binding(for: "B/settings", default: Settings(volume: -1, muted: false)).wrappedValue == Settings(volume: 3, muted: true),
+                "a value that decodes as the new shape is not sent through the old one (muted would be lost)")
+        #expect(diagnostics.of(.quarantined).isEmpty)
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT count(*) FROM quarantine") == [["0"]])
+    }
+
+    @Test func aValueQuarantinedByAReleaseWithoutTheMigrationComesBack() throws {
+        struct Settings: Codable, Equatable { var volume: Int; var muted: Bool }
+        let folder = TemporaryDirectory()
+        try Self.writeFirstRelease(folder.storePath, volumes: ["A/settings": 7, "B/settings": 4])
+        do {
+            // The second release shipped without a migration: A's value no longer decodes.
+            let store = try StateStore(path: folder.storePath)
+            let diagnostics = DiagnosticsRecorder(store)
+            #expect(try store.binding(for: "A/settings", default: Settings(volume: 0, muted: false)).wrappedValue == Settings(volume: 0, muted: false))
+            #expect(diagnostics.of(.quarantined).count == 1)
+            store.close()
+        }
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT count(*) FROM quarantine") == [["1"]])
+
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .retype("settings get muted", keys: "*/settings", from: SettingsV1.self, to: Settings.self) { Settings(volume: $0.volume, muted: false) },
+        ])
+        #expect(try store.binding(for: "A/settings", default: Settings(volume: -1, muted: true)).wrappedValue == Settings(volume: 7, muted: false),
+                "recovered from quarantine")
+        #expect(try store.binding(for: "B/settings", default: Settings(volume: -1, muted: true)).wrappedValue == Settings(volume: 4, muted: false),
+                "converted in its row, never mounted by the release without the migration")
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT count(*) FROM quarantine") == [["0"]])
+    }
+}
