@@ -486,7 +486,7 @@ public final class ViewHost {
                             freshSlots.append(MovedStateMatcher.FreshSlot(cell: cell, node: node, property: field.name))
                         }
                     } catch {
-                        store.report(StateDiagnostic(kind: .typeConflict, key: node.identity + "/" + field.name, message: "\(error); the property keeps its value in memory only."))
+                        store.report(StateDiagnostic(kind: .typeConflict, key: node.identity + "/" + field.name, message: "\(error) The property keeps its value in memory only."))
                     }
                 }
             }

@@ -52,7 +52,7 @@ struct AppMigrator {
             let names = status.unknown.map { "'\($0)'" }.joined(separator: ", ")
             switch unknownPolicy {
             case .refuse:
-                throw StateStoreError(.newerSchema, path: path, "the store was migrated by a newer build of the app (unknown state migrations \(names)); refusing to open it so no value is misread. Use the newer app, or open with unknownAppMigrations: .report.")
+                throw StateStoreError(.newerSchema, path: path, "the store was migrated by a newer build of the app (unknown state migrations \(names)); refusing to open it so no value is misread. Use the newer app, or open with unknownAppMigrations: .report. If this build renamed or dropped a migration the store had applied, put it back in the list under its old name: names are what is recorded.")
             case .report:
                 report(StateDiagnostic(kind: .externalChange, key: nil, message: "the store was migrated by a newer build of the app (unknown state migrations \(names)); values it changed may be quarantined."))
             case .ignore:

@@ -210,8 +210,9 @@ enum FileSafety {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
+            let code = errno
             let what = path == store ? "the file" : (path as NSString).lastPathComponent
-            throw StateStoreError(.cannotOpen, path: store, "cannot look at \(what) (\(String(cString: strerror(errno)))); check the folder's permissions.")
+            throw StateStoreError(.cannotOpen, path: store, "cannot look at \(what) (\(String(cString: strerror(code)))); \(advice(for: code)).")
         }
         return info
     }
@@ -222,9 +223,21 @@ enum FileSafety {
         case ELOOP:
             return StateStoreError(.unsafeFile, path: path, "a symbolic link appeared at the path while the store was being created; statedb never follows links for a store. Give the path of the file itself.")
         case EACCES, EROFS, EPERM:
-            return StateStoreError(.readOnly, path: path, "cannot \(what) (\(reason)); check the folder's permissions.")
+            return StateStoreError(.readOnly, path: path, "cannot \(what) (\(reason)); \(advice(for: code)).")
         default:
-            return StateStoreError(.cannotOpen, path: path, "cannot \(what) (\(reason)); check the folder's permissions.")
+            return StateStoreError(.cannotOpen, path: path, "cannot \(what) (\(reason)); \(advice(for: code)).")
+        }
+    }
+
+    /// What to do about `code`, a failure to look at or create a file at the store's path.
+    private static func advice(for code: Int32) -> String {
+        switch code {
+        case ENOTDIR: "a part of the path is a file, not a folder; check the path"
+        case ENOENT: "a folder on the path does not exist; check the path"
+        case ENAMETOOLONG: "the path or one of its names is too long; use a shorter path"
+        case EROFS: "the file system is mounted read-only; put the store on a writable one"
+        case EACCES, EPERM: "check the folder's permissions"
+        default: "check the path and the folder's permissions"
         }
     }
 

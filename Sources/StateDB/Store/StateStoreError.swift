@@ -59,7 +59,7 @@ public struct StateStoreError: Error, CustomStringConvertible, Sendable, Equatab
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
 extension StateStoreError {

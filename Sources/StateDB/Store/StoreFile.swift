@@ -18,6 +18,9 @@ enum StoreFile {
     /// `verifyingSchema: false` accepts a store whose schema objects or clock are damaged, for
     /// `statedb check` to report them.
     static func inspect(path: String, verifyingSchema: Bool = true) throws -> Verdict {
+        guard !path.isEmpty else {
+            throw StateStoreError(.cannotOpen, path: path, "the store's path is empty; give the path of a file, such as ~/.local/state/myapp/state.sqlite.")
+        }
         // lstat only, before anything opens the file: a link, a FIFO, a device, another user's
         // file, or a side file that is not ours is refused here (see FileSafety).
         guard let info = try FileSafety.checkBeforeOpening(path) else { return .create }

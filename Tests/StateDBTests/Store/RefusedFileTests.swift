@@ -118,6 +118,24 @@ struct RefusedFileTests {
         expectRefusal(path, .cannotOpen)
     }
 
+    /// A path through a file where a folder should be: said so, rather than sent to look at
+    /// the folder's permissions, and nothing is created.
+    @Test func aPathThroughAFile() throws {
+        let folder = TemporaryDirectory()
+        let file = folder.path("notes.txt")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("notes".utf8)))
+        let error = expectRefusal(file + "/state.sqlite", .cannotOpen)
+        #expect(error?.description.contains("a part of the path is a file, not a folder; check the path") == true, "\(String(describing: error))")
+        #expect(!(error?.description.contains("permissions") ?? true))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("notes".utf8))
+    }
+
+    @Test func anEmptyPath() throws {
+        let error = #expect(throws: StateStoreError.self) { try StateStore(path: "") }
+        #expect(error?.kind == .cannotOpen)
+        #expect(error?.description == "the store's path is empty; give the path of a file, such as ~/.local/state/myapp/state.sqlite.")
+    }
+
     @Test func anEmptyFileIsAdopted() throws {
         let folder = TemporaryDirectory()
         #expect(FileManager.default.createFile(atPath: folder.storePath, contents: Data()))

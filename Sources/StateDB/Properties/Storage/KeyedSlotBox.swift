@@ -56,7 +56,7 @@ final class StoredFormBox<Value, Stored: Codable>: KeyedSlotBox<Value>, @uncheck
             do {
                 _ = try attach(hostStore: store)
             } catch {
-                store.report(StateDiagnostic(kind: .typeConflict, key: key.key, message: "\(error); the property keeps its value in memory only."))
+                store.report(StateDiagnostic(kind: .typeConflict, key: key.key, message: "\(error) The property keeps its value in memory only."))
             }
         }
     }
