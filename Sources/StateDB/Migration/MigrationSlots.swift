@@ -58,14 +58,29 @@ public final class MigrationSlots {
     }
 
     /// Moves a slot to another key (nothing when there is none).
-    /// - Throws: `StateStoreError(.migrationFailed)` when `newKey` is taken.
+    ///
+    /// A slot at `newKey` that holds only the value its view started with is replaced: one
+    /// never written since its row was made (`updated_at` still its `created_at`), made after
+    /// the value at `key` was last written. That is a build that shipped without this migration,
+    /// whose view mounted under the new key and recorded its initial value there; the value at
+    /// `key` is the user's.
+    /// - Throws: `StateStoreError(.migrationFailed)` when `newKey` holds a value written since
+    ///   (or `key`'s value cannot be read), saying how to keep either.
     public func rename(_ key: String, to newKey: String) throws {
-        guard key != newKey, try row(key) != nil else { return }
-        if try row(newKey) != nil {
-            throw StateStoreError(.migrationFailed, path: path, "cannot move \(key) to \(newKey): that slot exists. Delete one of them first.")
+        guard key != newKey, let moving = try row(key) else { return }
+        if let taken = try row(newKey) {
+            guard taken.updatedAt == taken.createdAt, taken.createdAt >= moving.updatedAt,
+                  case .success(let value) = moving.value else {
+                throw StateStoreError(.migrationFailed, path: path, "cannot move \(key) to \(newKey): that slot exists and was written since it was made. Keep one of them: register `.delete(\"…\", keys: \"\(newKey)\")` before this migration to keep the value at \(key), or `.delete(\"…\", keys: \"\(key)\")` to keep the one at \(newKey) (`statedb rm` removes either by hand).")
+            }
+            // Written over in place (the slot at `newKey` goes on existing), and the old key
+            // deleted with a tombstone, as a move leaves it.
+            try database.writeSlot(newKey, type: moving.type, value: value, now: now, tick: tick)
+            try database.deleteSlot(key, tick: tick)
+        } else {
+            // The old key gets a tombstone: a running instance of the app must see it disappear.
+            try database.moveSlot(key, to: newKey, tick: tick)
         }
-        // The old key gets a tombstone: a running instance of the app must see it disappear.
-        try database.moveSlot(key, to: newKey, tick: tick)
         changedKeys.remove(key)
         changedKeys.insert(newKey)
     }
