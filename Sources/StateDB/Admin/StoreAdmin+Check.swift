@@ -110,7 +110,7 @@ extension StoreAdmin {
             let differences = attempt("sqlite_schema") { try SchemaVerification.differences(connection, version: schemaVersion) } ?? []
             var clockProblem: String?
             do {
-                clockProblem = try SchemaVerification.clockProblem(connection)
+                clockProblem = try SchemaVerification.clockProblem(connection) ?? SchemaVerification.exhaustedClock(connection)
             } catch {
                 clockProblem = "statedb_clock cannot be read (\((error as? SQLiteError)?.message ?? "\(error)"))"
             }
