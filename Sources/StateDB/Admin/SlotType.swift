@@ -108,14 +108,21 @@ import Foundation
         [.bool, .double, .float, .string, .data, .date, .uuid] + IntegerWidth.allCases.map(SlotType.integer)
 
     /// A type named in `Swift.` or `Foundation.` one letter (or only the case) away from a
-    /// standard scalar's name (`Swift.int`, `Swift.Strin`, `Foundation.Dat`), anywhere inside
+    /// standard scalar's name (`Swift.int`, `Swift.Strin`, `Foundation.Dat`), or in one of
+    /// those modules spelt in another case (`swift.Int`, `FOUNDATION.Date`), anywhere inside
     /// this type, with that name. Other names in those modules stay app types (`Foundation.URL`
     /// and `Swift.Float16` are `Codable`, and stored as JSON). No app can declare such a type,
     /// so `set --type` and `import` refuse it rather than give a slot a type nothing reads.
     var misspelledStandardName: (typed: String, meant: String)? {
         switch self {
         case .app(let name):
-            guard name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") else { return nil }
+            guard let dot = name.firstIndex(of: "."),
+                  let module = ["Swift", "Foundation"].first(where: { $0.lowercased() == name[..<dot].lowercased() }) else { return nil }
+            if name[..<dot] != module {
+                // No module is named so: the standard one is meant, whatever follows.
+                let corrected = SlotType(storedName: module + name[dot...])
+                return (name, corrected.misspelledStandardName?.meant ?? corrected.name)
+            }
             let meant = Self.standardScalars.map(\.name).filter { standard in
                 standard.lowercased() == name.lowercased() || KeySuggestions.editDistance(standard, name, atMost: 1) == 1
             }

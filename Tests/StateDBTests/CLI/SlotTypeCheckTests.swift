@@ -9,7 +9,11 @@ import Testing
     /// names in the standard modules are app types, as `Codable` types there are stored.
     @Test func aMisspelledStandardTypeIsRefusedWithTheNameMeant() throws {
         for (typed, meant) in [("Swift.int", "Swift.Int"), ("Swift.Strin", "Swift.String"), ("Foundation.Dat", "Foundation.Data or Foundation.Date"),
-                               ("Swift.Optional<Swift.Boool>", "Swift.Bool"), ("[Swift.Uint8]", "Swift.UInt8")] {
+                               ("Swift.Optional<Swift.Boool>", "Swift.Bool"), ("[Swift.Uint8]", "Swift.UInt8"),
+                               // The module's name in another case: no module is named so.
+                               ("swift.Int", "Swift.Int"), ("SWIFT.BOOL", "Swift.Bool"), ("foundation.Date", "Foundation.Date"),
+                               ("swift.Float16", "Swift.Float16"), ("[FOUNDATION.URL]", "Foundation.URL"),
+                               ("swift.Optional<Swift.Int>", "Swift.Optional<Swift.Int>")] {
             #expect {
                 try SlotType(declaredName: typed, path: "s")
             } throws: { error in
