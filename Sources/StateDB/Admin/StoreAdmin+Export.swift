@@ -62,7 +62,7 @@ extension StoreAdmin {
     /// Why `slot` cannot go into an export, or nil: its value cannot be read, or it does not
     /// fit its standard type (a hand edit), which `import` would refuse, so the export could
     /// not be imported.
-    private static func exportProblem(_ slot: AdminSlot, types: inout SlotTypeCache) -> String? {
+    static func exportProblem(_ slot: AdminSlot, types: inout SlotTypeCache) -> String? {
         guard let value = slot.value else { return slot.problem ?? "unreadable" }
         let type = types.type(slot.type)
         guard type.isStandard else { return nil }

@@ -205,6 +205,14 @@
     /// The declared type, as far as the CLI understands it.
     public var slotType: SlotType { SlotType(storedName: type) }
 
+    /// Why the value cannot be used as its type says, or nil: it cannot be read, or it does
+    /// not fit its standard type (a hand edit: `"yes"` in a `Swift.Bool`), which `set` and
+    /// `import` would refuse. What `export` refuses a slot for, and `get` reports.
+    public var valueProblem: String? {
+        var types = SlotTypeCache()
+        return StoreAdmin.exportProblem(self, types: &types)
+    }
+
     init(_ row: StoredRow) {
         key = row.key
         type = row.type

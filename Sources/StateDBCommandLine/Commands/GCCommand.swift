@@ -37,7 +37,7 @@ struct GCCommand: Command {
             return try $0.collectGarbage(unseenFor: unseenFor.milliseconds, dryRun: dryRun) { progress?.update(done: $0, total: $1) }
         }
         if json {
-            console.print(jsonText(.array(removed.map(slotJSON))))
+            console.print(jsonText(.array(removed.map { slotJSON($0) })))
             return .ok
         }
         var lines = OrphansCommand.orphanLines(removed, console)

@@ -24,12 +24,19 @@ struct GetCommand: Command {
 
     func run(_ console: Console) throws -> ExitCode {
         let slot = try withStore(store, .read) { try $0.slot(key) }
+        // A value that does not fit its type (a hand edit) is reported, not printed as if `set`
+        // would take it back: a script that reads and writes a slot stops there.
+        let problem = slot.valueProblem
         if json {
-            console.print(jsonText(slotJSON(slot)))
-            return slot.value == nil ? .problemsFound : .ok
+            console.print(jsonText(slotJSON(slot, problem: problem)))
+            return problem == nil ? .ok : .problemsFound
         }
         guard let value = slot.value else {
             console.error("statedb get: \(StoreAdmin.displayName(store)): the value of \(JSONValue.quoted(slot.key)) cannot be read (\(slot.problem ?? "?")); `statedb check` lists such values.")
+            return .problemsFound
+        }
+        if let problem {
+            console.error("statedb get: \(StoreAdmin.displayName(store)): the value of \(JSONValue.quoted(slot.key)) is not one `statedb set` takes back (\(problem)); `get --json` shows it as stored, `statedb set` replaces it.")
             return .problemsFound
         }
         console.print(jsonText(value))

@@ -37,7 +37,7 @@ struct RemoveCommand: Command {
             return try admin.remove(under: KeyPrefix(prefix!), dryRun: dryRun)
         }
         if json {
-            console.print(jsonText(.array(removed.map(slotJSON))))
+            console.print(jsonText(.array(removed.map { slotJSON($0) })))
         } else {
             let verb = dryRun ? "would delete" : "deleted"
             console.print(removed.map { "\(verb) \(printable($0.key))" }.joined(separator: "\n"))

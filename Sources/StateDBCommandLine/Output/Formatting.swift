@@ -4,7 +4,9 @@ import Foundation
 /// The JSON object for one slot, shared by `inspect --json`, `get --json`, `orphans --json`
 /// and the lists of `rm`, `gc`: key, identity, property, type, encoding, value (bytes as
 /// `{"$base64": "…"}`), times in ISO 8601 UTC, version.
-func slotJSON(_ slot: AdminSlot) -> JSONValue {
+/// `problem`: what to put in its `error` member (the slot's own, why its value cannot be read,
+/// unless given).
+func slotJSON(_ slot: AdminSlot, problem: String? = nil) -> JSONValue {
     let parts = SlotKey(slot.key)
     var members: [JSONValue.Member] = [
         .init("key", .string(slot.key)),
@@ -14,7 +16,7 @@ func slotJSON(_ slot: AdminSlot) -> JSONValue {
         .init("encoding", .string(slot.encoding)),
         .init("value", slot.value ?? .null),
     ]
-    if let problem = slot.problem { members.append(.init("error", .string(problem))) }
+    if let problem = problem ?? slot.problem { members.append(.init("error", .string(problem))) }
     members += [
         .init("created", .string(StoreAdmin.isoTimestamp(milliseconds: slot.createdAt))),
         .init("updated", .string(StoreAdmin.isoTimestamp(milliseconds: slot.updatedAt))),

@@ -28,6 +28,25 @@ import Testing
         #expect(run.stderr.isEmpty)
     }
 
+    /// A hand edit left a value its type does not take: `get` reports it (exit 5), as `export`
+    /// refuses it, rather than print what `set` would refuse to take back.
+    @Test func getReportsAValueThatDoesNotFitItsType() throws {
+        try SQLiteShell.run(path, "UPDATE slots SET value = 'yes', encoding = 'text' WHERE key = 'ContentView/count'")
+        let plain = try CLI.run("get", path, "ContentView/count")
+        #expect(plain.status == 5, "\(plain)")
+        #expect(plain.stdout.isEmpty, "\(plain)")
+        #expect(plain.stderr.contains(#"the value of "ContentView/count" is not one `statedb set` takes back (the stored value does not fit Swift.Int: got a string ("yes")"#), "\(plain)")
+        let json = try CLI.run("get", path, "ContentView/count", "--json")
+        #expect(json.status == 5, "\(json)")
+        let object = try #require(try json.json() as? [String: Any])
+        #expect(object["value"] as? String == "yes")
+        #expect((object["error"] as? String)?.hasPrefix("the stored value does not fit Swift.Int") == true, "\(json)")
+        #expect(try CLI.run("export", path).status == 5)
+        // Set right, it reads again.
+        #expect(try CLI.run("set", path, "ContentView/count", "4").status == 0)
+        #expect(try CLI.run("get", path, "ContentView/count").stdout == "4\n")
+    }
+
     @Test func inspectUsesColourOnlyOnATerminalWithoutNoColor() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal")
         let coloured = try CLI.run(["inspect", path], inTerminal: true, noColour: false)
