@@ -94,9 +94,14 @@ extension StoreAdmin {
 
     private static func checkRecoverySource(_ path: String) throws {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard lstat(path, &info) == 0 else {
             if errno == ENOENT { throw StateStoreError(.missing, path: path, "no such store; check the path (nothing was created).") }
             throw StateStoreError(.cannotOpen, path: path, "cannot read the file (\(String(cString: strerror(errno)))).")
+        }
+        // The copy is read without following links (as every store is opened), so a link was
+        // read as no file at all and called "not a SQLite database".
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            throw StateStoreError(.unsafeFile, path: path, "the path is a symbolic link; \(FileSafety.linkAdvice).")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw StateStoreError(.cannotOpen, path: path, "is not a regular file; give the path of a store file.")

@@ -62,6 +62,9 @@ enum FileSafety {
         }
     }
 
+    /// Why a link at or beside a store is refused, and what to give instead.
+    static let linkAdvice = "statedb never follows links to or beside a store, since whoever can change a link decides which file receives the data. Give the path of the file itself"
+
     /// The rules every store file and side file follows whatever its mode: a regular file, not
     /// a link, with one name, owned by the user running the process.
     private static func requireRegularFileOfOurs(_ info: stat, path: String, name: String, store: String) throws {
@@ -80,7 +83,7 @@ enum FileSafety {
         }
         if type == S_IFLNK {
             return Problem(what: "\(isStore ? "the path" : subject) is a symbolic link",
-                           advice: "statedb never follows links to or beside a store, since whoever can change a link decides which file receives the data. Give the path of the file itself\(isStore ? "" : ", or remove the link").")
+                           advice: "\(linkAdvice)\(isStore ? "" : ", or remove the link").")
         }
         guard type == S_IFREG else {
             return Problem(what: "\(isStore ? "the path" : subject) is \(kindName(type)), not a regular file",

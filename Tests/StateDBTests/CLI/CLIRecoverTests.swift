@@ -37,6 +37,18 @@ import Testing
         #expect(try SQLiteShell.run(path, "SELECT count(*) FROM quarantine") == "1")
     }
 
+    /// A link is refused as every command refuses one, not called "not a SQLite database" (which
+    /// said the data was gone): the copy recover reads is made without following links.
+    @Test func aLinkToAStoreIsRefusedAsALink() throws {
+        try makeSampleStore(at: folder.storePath)
+        let link = out.path("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.storePath)
+        let run = try CLI.run("recover", link, out.path("recovered.sqlite"))
+        #expect(run.status == 7, "\(run)")
+        #expect(run.stderr == "statedb recover: \(link): the path is a symbolic link; statedb never follows links to or beside a store, since whoever can change a link decides which file receives the data. Give the path of the file itself.\n", "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: out.path("recovered.sqlite")))
+    }
+
     @Test func everyRowOfAStoreWithADamagedIndexIsRecoveredExactly() throws {
         let store = folder.storePath, output = out.path("recovered.sqlite")
         try makeStore(store)
