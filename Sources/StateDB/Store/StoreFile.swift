@@ -107,6 +107,12 @@ enum StoreFile {
             let list = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             throw StateStoreError(.foreignDatabase, path: path, "a SQLite database of another application (\(what); tables: \(list.isEmpty ? "none" : list)); refusing to touch it. Use a separate file for statedb.")
         } catch let error as SQLiteError {
+            // Cut short where its schema was (a store small enough that SQLite keeps the schema
+            // in its last pages): nothing can find a table, `recover` included, so it is not
+            // offered.
+            if error.primaryCode == SQLITE_CORRUPT, let truncation = truncation(file) {
+                throw StateStoreError(.corrupt, path: path, "the database is \(truncation); nothing was written. \(lostSchemaAdvice)")
+            }
             throw refusal(error, doing: "reading the schema")
         }
     }
@@ -152,7 +158,27 @@ enum StoreFile {
         // a -wal, or a -journal, pages not yet written back may be waiting there: SQLite
         // decides.)
         if refusingTruncation, let recorded = recordedSize(header), recorded > size, !hasJournal(path) {
-            throw StateStoreError(.corrupt, path: path, "the database is \(truncation(recorded: recorded, size: size)); nothing was written. \(StateStoreError.salvageAdvice(for: path))")
+            let advice = schemaSurvives(path) ? StateStoreError.salvageAdvice(for: path) : lostSchemaAdvice
+            throw StateStoreError(.corrupt, path: path, "the database is \(truncation(recorded: recorded, size: size)); nothing was written. \(advice)")
+        }
+    }
+
+    /// What to do with a file cut short where its schema was (a store small enough that SQLite
+    /// keeps its schema in its last pages): nothing can find a table, `statedb recover`
+    /// included, so it is not offered.
+    private static let lostSchemaAdvice = "Its schema was on the lost pages, so no table can be found: restore a backup; the sqlite3 shell's `.recover` command reads the pages themselves and may find rows."
+
+    /// Whether the schema of a file cut short can still be read, so that `recover` finds its
+    /// tables. Read-only, as the inspection reads (nothing is written).
+    private static func schemaSurvives(_ path: String) -> Bool {
+        guard let connection = try? SQLiteConnection(path: inspectionURI(for: path), mode: .readOnly, uri: true) else { return false }
+        defer { connection.close() }
+        do {
+            try connection.readsTruncatedFiles()
+            _ = try tableNames(connection)
+            return true
+        } catch {
+            return false
         }
     }
 

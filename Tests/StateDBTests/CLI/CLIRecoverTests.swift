@@ -198,6 +198,28 @@ import Testing
         #expect(getAfter.stderr.contains("the database is truncated"), "an empty -wal holds no pages: \(getAfter)")
     }
 
+    /// A small store cut short loses its last pages, where SQLite keeps a fresh store's schema:
+    /// no command can find a table, `recover` included, so none offers it; each says what
+    /// happened, and the file is left as it was.
+    @Test func aSmallStoreCutWhereItsSchemaWasIsNotSentToRecover() throws {
+        let store = folder.storePath
+        try StoreDamage.makeStore(store, count: 3, length: 10)
+        let bytes = try #require(FileSnapshot(store).bytes)
+        try #require(bytes.count > 16_384)
+        try bytes.prefix(bytes.count - 16_384).write(to: URL(fileURLWithPath: store))
+        let before = FileSnapshot(store)
+        for arguments in [["get", store, "Damaged/s0"], ["check", store], ["inspect", store]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 7, "\(arguments): \(run)")
+            #expect(run.stderr.contains("the database is truncated: its header records \(bytes.count) bytes, the file holds \(bytes.count - 16_384)"), "\(arguments): \(run)")
+            #expect(run.stderr.contains("Its schema was on the lost pages, so no table can be found: restore a backup"), "\(arguments): \(run)")
+            #expect(!run.stderr.contains("statedb recover"), "\(arguments): \(run)")
+            #expect(FileSnapshot(store).bytes == before.bytes, "\(arguments)")
+        }
+        let recover = try CLI.run("recover", store, out.path("recovered.sqlite"))
+        #expect(recover.status == 7, "what the others did not offer cannot work: \(recover)")
+    }
+
     /// With the first and the last leaf unreadable, seeks from below and from above the rows
     /// both fail: the scan resumes at the rows the indexes list, so the middle comes through
     /// (and the command ends: it runs under a watchdog).
