@@ -12,8 +12,15 @@ import Foundation
         if path == "-" {
             descriptor = try ImportInput.spoolStandardInput()
         } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            // Without blocking: a FIFO no one writes to would hang the open. Only a regular
+            // file can be read the twice an import reads it (first to check it all).
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { throw .unreadable }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                Glibc.close(descriptor)
+                throw .unreadable
+            }
         }
     }
 

@@ -30,6 +30,7 @@ struct ExportCommand: Command {
         let path = store
         // `-o -` is standard output, as `-` is standard input for `set` and `import`.
         let output = self.output.flatMap { $0 == "-" ? nil : $0 }
+        if output?.isEmpty == true { throw UsageError("-o needs the path of the file to write (or - for standard output)") }
         if let output, Self.sameFile(output, path) {
             throw UsageError("-o \(output) is the store itself; choose another file")
         }

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Admin) import StateDB
 
 /// `statedb import STORE FILE [--replace] [--dry-run] [--json]`: load an export.
@@ -81,7 +82,21 @@ struct ImportCommand: Command {
         return .ok
     }
 
+    /// Why `file` could not be read, as far as `stat` tells.
     private func unreadable() -> UsageError {
-        UsageError("\(file): cannot read the file; check the path and its permissions")
+        var info = stat()
+        guard stat(file, &info) == 0 else {
+            let code = errno
+            return UsageError("\(file): cannot read the file (\(String(cString: strerror(code)))); \(code == ENOENT ? "check the path" : "check the path and its permissions")")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            return UsageError("\(file) is a folder; give the path of a `statedb export` file")
+        case S_IFREG:
+            return UsageError("\(file): cannot read the file; check its permissions")
+        default:
+            // A pipe (`<(…)`), a device: the file is read twice, first to check it all.
+            return UsageError("\(file) is not a regular file (a pipe?); import reads its file twice, so give a file, or `-` to read standard input (`statedb import STORE - < FILE`)")
+        }
     }
 }

@@ -86,6 +86,30 @@ import Testing
         #expect(try CLI.run("set", store, SampleKeys.nickname, "hello").stderr.contains(#"quote it as JSON: '"hello"'"#))
     }
 
+    /// An import file that cannot be read says why: a folder, a pipe (which cannot be read the
+    /// twice an import reads its file), or nothing at the path.
+    @Test func anUnreadableImportFileSaysWhy() throws {
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        let bytes = try fileBytes(store)
+        let fifo = folder.path("pipe.json")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for (file, text) in [(folder.path(""), "is a folder; give the path of a `statedb export` file"),
+                             (fifo, "is not a regular file (a pipe?); import reads its file twice, so give a file, or `-` to read standard input"),
+                             (folder.path("missing.json"), "cannot read the file (No such file or directory); check the path")] {
+            let arguments = ["import", store, file]
+            expectRefusal(try CLI.run(arguments), status: 2, mentioning: text, arguments)
+            #expect(try fileBytes(store) == bytes)
+        }
+    }
+
+    @Test func anEmptyExportPathIsAUsageError() throws {
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        let arguments = ["export", store, "-o", ""]
+        expectRefusal(try CLI.run(arguments), status: 2, mentioning: "-o needs the path of the file to write (or - for standard output)", arguments)
+    }
+
     @Test func aValueOfTheWrongTypeIsRefused() throws {
         let store = folder.storePath
         try makeSampleStore(at: store)
