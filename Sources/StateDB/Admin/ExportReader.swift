@@ -12,12 +12,15 @@ import Foundation
         if path == "-" {
             descriptor = try ImportInput.spoolStandardInput()
         } else {
-            // Without blocking: a FIFO no one writes to would hang the open. Only a regular
-            // file can be read the twice an import reads it (first to check it all).
+            // Opened without blocking: opening a FIFO no one writes to would wait for a writer
+            // forever. Only a regular file will do, since an import reads its file twice (first
+            // to check all of it); then reads block again, as some file systems (FUSE, network)
+            // would otherwise answer "try again".
             descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { throw .unreadable }
             var info = stat()
-            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) == 0 else {
                 Glibc.close(descriptor)
                 throw .unreadable
             }

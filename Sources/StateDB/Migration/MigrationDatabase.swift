@@ -25,6 +25,9 @@ protocol MigrationDatabase: AnyObject {
     func deleteSlot(_ key: String, tick: Int64) throws
     /// Moves the row at `key` to `newKey` (which has none), with a tombstone for `key`.
     func moveSlot(_ key: String, to newKey: String, tick: Int64) throws
+    /// Copies the row at `key` into quarantine as it is, with `error` saying why and
+    /// `expectedType` the type its slot holds now (nothing when there is no row).
+    func quarantineSlot(_ key: String, expectedType: String, error: String, now: Int64) throws
     /// Quarantined values of `storedType`, oldest first; `value` nil when unreadable.
     func quarantinedValues(storedType: String) throws -> [MigrationQuarantineEntry]
     /// Removes quarantine entry `id`.

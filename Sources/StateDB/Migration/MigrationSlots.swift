@@ -59,20 +59,27 @@ public final class MigrationSlots {
 
     /// Moves a slot to another key (nothing when there is none).
     ///
-    /// A slot at `newKey` that holds only the value its view started with is replaced: one
-    /// never written since its row was made (`updated_at` still its `created_at`), made after
-    /// the value at `key` was last written. That is a build that shipped without this migration,
-    /// whose view mounted under the new key and recorded its initial value there; the value at
-    /// `key` is the user's.
-    /// - Throws: `StateStoreError(.migrationFailed)` when `newKey` holds a value written since
-    ///   (or `key`'s value cannot be read), saying how to keep either.
+    /// A slot at `newKey` that looks like it holds only the value its view started with is
+    /// written over: its row was never written after its first commit (`updated_at` still its
+    /// `created_at`), and was made after the value at `key` was last written. That is a release
+    /// that shipped without this rename: its view mounted under the new key and recorded its
+    /// initial value there, and the value at `key` is the user's. The timestamps cannot tell a
+    /// value written before the row's first commit from an initial value, so the value written
+    /// over goes to quarantine (`statedb quarantine restore` puts it back): a wrong guess
+    /// loses nothing.
+    /// - Throws: `StateStoreError(.migrationFailed)` when `newKey` holds a value written since,
+    ///   or `key`'s value cannot be read, saying how to keep either.
     public func rename(_ key: String, to newKey: String) throws {
         guard key != newKey, let moving = try row(key) else { return }
         if let taken = try row(newKey) {
-            guard taken.updatedAt == taken.createdAt, taken.createdAt >= moving.updatedAt,
-                  case .success(let value) = moving.value else {
-                throw StateStoreError(.migrationFailed, path: path, "cannot move \(key) to \(newKey): that slot exists and was written since it was made. Keep one of them: register `.delete(\"…\", keys: \"\(newKey)\")` before this migration to keep the value at \(key), or `.delete(\"…\", keys: \"\(key)\")` to keep the one at \(newKey) (`statedb rm` removes either by hand).")
+            guard taken.updatedAt == taken.createdAt, taken.createdAt >= moving.updatedAt else {
+                throw StateStoreError(.migrationFailed, path: path, "cannot move \(key) to \(newKey): that slot exists and was written since it was made. \(Self.keepOne(key, newKey))")
             }
+            guard case .success(let value) = moving.value else {
+                throw StateStoreError(.migrationFailed, path: path, "cannot move \(key) over the slot at \(newKey): the value at \(key) cannot be read. \(Self.keepOne(key, newKey))")
+            }
+            let why = "written over by the value a state migration moved from \(key) (this slot had been written only once, as a view's initial value is); `statedb quarantine restore` puts it back"
+            try database.quarantineSlot(newKey, expectedType: moving.type, error: why, now: now)
             // Written over in place (the slot at `newKey` goes on existing), and the old key
             // deleted with a tombstone, as a move leaves it.
             try database.writeSlot(newKey, type: moving.type, value: value, now: now, tick: tick)
@@ -83,6 +90,11 @@ public final class MigrationSlots {
         }
         changedKeys.remove(key)
         changedKeys.insert(newKey)
+    }
+
+    /// How to settle a rename whose target is taken: delete one side first.
+    private static func keepOne(_ key: String, _ newKey: String) -> String {
+        "Keep one of them: register `.delete(\"…\", keys: \"\(newKey)\")` before this migration to keep the value at \(key), or `.delete(\"…\", keys: \"\(key)\")` to keep the one at \(newKey) (`statedb rm` removes either by hand)."
     }
 
     // MARK: - Building blocks of the predefined migrations
@@ -100,16 +112,22 @@ public final class MigrationSlots {
     /// their rows and in quarantine.
     ///
     /// A value is of the old shape when it is declared as `A`, or when it is declared under
-    /// `B`'s name but decodes as `A` and not as `B`: a type that kept its name and changed its
-    /// fields, whose old shape the app declares as a type of its own (`SettingsV1`), since no
-    /// two Swift types of one module share a name. A value that decodes as `B` is of the new
-    /// shape already and is left alone: converting it through `A` would drop what `A` lacks.
+    /// `B`'s name (a type that kept its name and changed its fields, whose old shape the app
+    /// declares as a type of its own: `SettingsV1`, or a private `Settings` elsewhere, which is
+    /// stored under the same name) and it is exactly an `A`: it does not decode as `B`, and
+    /// decoded as `A` and encoded again it gives back the same value. A value that decodes as
+    /// `B` is of the new shape already; one with fields `A` lacks (an intermediate release's
+    /// shape) would lose them. Either is left alone.
     func retype<A: Codable, B: Codable>(keys pattern: KeyPattern, _ transform: (A) throws -> B) throws {
         let oldType = ValueCodec.typeName(of: A.self), newType = ValueCodec.typeName(of: B.self)
         func oldValue(_ stored: StoredValue, declaredAs type: String) -> A? {
-            if type != oldType {
-                guard type == newType, (try? ValueCodec.decode(B.self, from: stored)) == nil else { return nil }
+            if type == newType {
+                guard (try? ValueCodec.decode(B.self, from: stored)) == nil,
+                      let old = try? ValueCodec.decode(A.self, from: stored),
+                      (try? ValueCodec.encode(old)) == stored else { return nil }
+                return old
             }
+            guard type == oldType else { return nil }
             return try? ValueCodec.decode(A.self, from: stored)
         }
         for key in try keys(matching: pattern) {

@@ -34,7 +34,10 @@ public struct StateMigration: Sendable {
     }
 
     /// Moves every slot of the identity `old` and of the views below it to `new`, after the
-    /// code moved or renamed a view. Refuses (and applies nothing) if a target key exists.
+    /// code moved or renamed a view. A target key that exists already is written over only when
+    /// it looks like a release without this migration recorded its view's initial value there
+    /// (the value written over is kept in quarantine); otherwise the migration is refused and
+    /// nothing is applied (see `MigrationSlots.rename(_:to:)`).
     public static func renameIdentity(_ name: String, from old: String, to new: String) -> StateMigration {
         StateMigration(name: name, summary: "rename identity \(old) -> \(new)") { slots in
             try slots.renameIdentity(from: old, to: new)

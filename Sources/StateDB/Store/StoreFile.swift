@@ -169,14 +169,15 @@ enum StoreFile {
     private static let lostSchemaAdvice = "Its schema was on the lost pages, so no table can be found: restore a backup; the sqlite3 shell's `.recover` command reads the pages themselves and may find rows."
 
     /// Whether the schema of a file cut short can still be read, so that `recover` finds its
-    /// tables. Read-only, as the inspection reads (nothing is written).
+    /// `slots` table. Read as immutable (no journal can hold its end here, or it would not be
+    /// called truncated): no lock, no side file, nothing written.
     private static func schemaSurvives(_ path: String) -> Bool {
-        guard let connection = try? SQLiteConnection(path: inspectionURI(for: path), mode: .readOnly, uri: true) else { return false }
+        guard let connection = try? SQLiteConnection(path: "file:\(FileURIPath.escaped(path))?immutable=1", mode: .readOnly, uri: true)
+        else { return false }
         defer { connection.close() }
         do {
             try connection.readsTruncatedFiles()
-            _ = try tableNames(connection)
-            return true
+            return try tableNames(connection).contains("slots")
         } catch {
             return false
         }

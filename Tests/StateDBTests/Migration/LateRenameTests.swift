@@ -37,6 +37,14 @@ import Testing
         store.close()
         #expect(SQLiteProbe(path: path).keys == ["Home/taps"])
         #expect(SQLiteProbe(path: path).rows("SELECT value FROM slots WHERE key = 'Home/taps'") == [["7"]])
+        // The value written over is kept: the timestamps cannot prove it was only an initial value.
+        #expect(SQLiteProbe(path: path).rows("SELECT key, stored_type, expected_type, value FROM quarantine")
+                == [["Home/taps", "Swift.Int", "Swift.Int", "0"]])
+        let why = try SQLiteShell.run(path, "SELECT error FROM quarantine")
+        #expect(why.hasPrefix("written over by the value a state migration moved from Home/count"), "\(why)")
+        let restore = try CLI.run("quarantine", "restore", path, "1")
+        #expect(restore.status == 0, "\(restore)")
+        #expect(SQLiteProbe(path: path).rows("SELECT value FROM slots WHERE key = 'Home/taps'") == [["0"]])
     }
 
     @Test func aSlotWrittenSinceIsRefusedWithWhatToDo() throws {

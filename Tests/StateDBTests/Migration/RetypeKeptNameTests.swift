@@ -18,6 +18,52 @@ import Testing
         store.close()
     }
 
+    /// The new shape, as a type of the suite: stored under the same name as the local
+    /// `Settings` of the helpers and tests here (`ValueCodec` leaves out the local context).
+    struct Settings: Codable, Equatable { var volume: Int; var muted: Bool }
+
+    /// A retype whose old shape is a local `Settings`, stored under the same name as the new.
+    private static func retypeFromALocalOldShape() -> StateMigration {
+        struct Settings: Codable { var volume: Int }
+        return .retype("settings get muted", keys: "*/settings", from: Settings.self, to: RetypeKeptNameTests.Settings.self) {
+            RetypeKeptNameTests.Settings(volume: $0.volume, muted: false)
+        }
+    }
+
+    @Test func anOldShapeOfTheSameNameConvertsOnlyValuesOfThatShape() throws {
+        let folder = TemporaryDirectory()
+        try Self.writeFirstRelease(folder.storePath, volumes: ["A/settings": 7])
+        do {
+            let store = try StateStore(path: folder.storePath)
+            try store.binding(for: "B/settings", default: Settings(volume: 0, muted: false)).wrappedValue = Settings(volume: 3, muted: true)
+            store.close()
+        }
+        let types = SQLiteProbe(path: folder.storePath).rows("SELECT DISTINCT type FROM slots")
+        try #require(types.count == 1, "one name for every shape: \(types)")
+        let store = try StateStore(path: folder.storePath, migrations: [Self.retypeFromALocalOldShape()])
+        #expect(try store.binding(for: "A/settings", default: Settings(volume: -1, muted: true)).wrappedValue == Settings(volume: 7, muted: false))
+        #expect(try store.binding(for: "B/settings", default: Settings(volume: -1, muted: false)).wrappedValue == Settings(volume: 3, muted: true),
+                "the new shape, which also decodes as the old one, keeps muted")
+        store.close()
+    }
+
+    /// A third shape: the second release stored `{volume, muted}`, the third adds `theme` and
+    /// retypes from the first. The second's value decodes as the first shape, but only by
+    /// dropping `muted`: it is left as it is (the app then quarantines it, losing nothing).
+    @Test func aValueWithFieldsTheOldShapeLacksIsLeftAsItIs() throws {
+        struct Settings: Codable, Equatable { var volume: Int; var muted: Bool; var theme: String }
+        let folder = TemporaryDirectory()
+        try Self.writeFirstRelease(folder.storePath, volumes: ["A/settings": 7])
+        try StateStore(path: folder.storePath).close()
+        try SQLiteShell.run(folder.storePath, #"INSERT INTO slots (key, identity, property, type, encoding, value, created_at, updated_at, seen_at, version) SELECT 'B/settings', 'B', 'settings', type, 'json', '{"muted":true,"volume":4}', created_at, updated_at, seen_at, version FROM slots WHERE key = 'A/settings'"#)
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .retype("settings get a theme", keys: "*/settings", from: SettingsV1.self, to: Settings.self) { Settings(volume: $0.volume, muted: false, theme: "plain") },
+        ])
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).rows("SELECT key, value FROM slots WHERE key LIKE '%/settings' ORDER BY key")
+                == [["A/settings", #"{"muted":false,"theme":"plain","volume":7}"#], ["B/settings", #"{"muted":true,"volume":4}"#]])
+    }
+
     @Test func aRowOfTheOldShapeIsConvertedAndOneOfTheNewShapeIsLeftAlone() throws {
         struct Settings: Codable, Equatable { var volume: Int; var muted: Bool }
         let folder = TemporaryDirectory()

@@ -193,6 +193,27 @@ struct PostgresStateStoreTests {
         #expect(try database.psql("SELECT key || ' ' || value FROM quarantine") == "Kept/level 11")
     }
 
+    /// A rename shipped a release late writes over the initial value the release without it
+    /// recorded, and keeps that value in quarantine (`LateRenameTests` on SQLite).
+    @Test func aLateRenameWritesOverAnInitialValueAndKeepsIt() throws {
+        let database = try PostgresTestServer.shared().database()
+        let first = try StateStore(url: database.url)
+        try first.binding(for: "Home/count", default: 0).wrappedValue = 7
+        first.close()
+        Thread.sleep(forTimeInterval: 0.01)
+        let missed = try StateStore(url: database.url)  // a release without the rename
+        _ = try missed.binding(for: "Home/taps", default: 0)
+        missed.close()
+
+        let store = try StateStore(url: database.url, migrations: [
+            .renameProperty("count is taps", identities: "Home", from: "count", to: "taps"),
+        ])
+        #expect(try store.binding(for: "Home/taps", default: -1).wrappedValue == 7)
+        store.close()
+        #expect(try database.psql("SELECT key || ' ' || value FROM quarantine") == "Home/taps 0")
+        #expect(try database.psql("SELECT string_agg(key, ',') FROM slots") == "Home/taps")
+    }
+
     @Test func aFailingAppMigrationChangesNothing() throws {
         let database = try PostgresTestServer.shared().database()
         let first = try StateStore(url: database.url)

@@ -53,6 +53,13 @@ extension PostgresStoreDatabase: MigrationDatabase {
         try connection.execute("DELETE FROM slots WHERE key = $1", [.text(key)])
     }
 
+    func quarantineSlot(_ key: String, expectedType: String, error: String, now: Int64) throws {
+        try connection.execute("""
+            INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, blob, error, quarantined_at)
+            SELECT key, identity, property, type, $2, encoding, value, blob, $3, $4 FROM slots WHERE key = $1
+            """, [.text(key), .text(expectedType), .text(error), .integer(now)])
+    }
+
     func moveSlot(_ key: String, to newKey: String, tick: Int64) throws {
         let target = SlotKey(newKey)
         try connection.execute("UPDATE slots SET key = $2, identity = $3, property = $4, version = $5 WHERE key = $1",

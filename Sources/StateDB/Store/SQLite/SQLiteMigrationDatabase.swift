@@ -58,6 +58,18 @@ final class SQLiteMigrationDatabase: MigrationDatabase {
         try SlotRows.delete(key, tick: tick, on: connection)
     }
 
+    func quarantineSlot(_ key: String, expectedType: String, error: String, now: Int64) throws {
+        let insert = try connection.prepare("""
+            INSERT INTO quarantine (key, identity, property, stored_type, expected_type, encoding, value, error, quarantined_at)
+            SELECT key, identity, property, type, ?2, encoding, value, ?3, ?4 FROM slots WHERE key = ?1
+            """)
+        insert.bind(key, at: 1)
+        insert.bind(expectedType, at: 2)
+        insert.bind(error, at: 3)
+        insert.bind(now, at: 4)
+        try insert.run()
+    }
+
     func moveSlot(_ key: String, to newKey: String, tick: Int64) throws {
         let target = SlotKey(newKey)
         let update = try connection.cached("UPDATE slots SET key = ?2, identity = ?3, property = ?4, version = ?5 WHERE key = ?1")
