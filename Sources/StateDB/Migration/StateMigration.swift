@@ -60,8 +60,9 @@ public struct StateMigration: Sendable {
     /// change shipped without a migration can be repaired by the next release.
     ///
     /// For a type that kept its name and changed its fields, declare its old shape as a type of
-    /// its own and pass it as `A`: a value stored under `B`'s name that decodes as `A` and not as
-    /// `B` is converted; one that decodes as `B` is left as it is.
+    /// its own and pass it as `A`: a value stored under `B`'s name is converted when it is
+    /// exactly an `A` (it does not decode as `B`, and re-encoded as `A` it is the same value);
+    /// any other is left as it is.
     public static func retype<A: Codable & SendableMetatype, B: Codable & SendableMetatype>(
         _ name: String, keys: KeyPattern, from: A.Type, to: B.Type,
         _ transform: @escaping @Sendable (A) throws -> B
