@@ -79,7 +79,10 @@ public final class MigrationSlots {
                 throw StateStoreError(.migrationFailed, path: path, "cannot move \(key) over the slot at \(newKey): the value at \(key) cannot be read. \(Self.keepOne(key, newKey))")
             }
             let why = "written over by the value a state migration moved from \(key) (this slot had been written only once, as a view's initial value is); `statedb quarantine restore` puts it back"
-            try database.quarantineSlot(newKey, expectedType: moving.type, error: why, now: now)
+            // Set aside as of its own last write, not now: a retype later in this open recovers
+            // quarantined values into slots not written since (`recoverQuarantined`), and this
+            // slot, written now, must keep the value moved into it.
+            try database.quarantineSlot(newKey, expectedType: moving.type, error: why, now: taken.updatedAt)
             // Written over in place (the slot at `newKey` goes on existing), and the old key
             // deleted with a tombstone, as a move leaves it.
             try database.writeSlot(newKey, type: moving.type, value: value, now: now, tick: tick)

@@ -47,6 +47,21 @@ import Testing
         #expect(SQLiteProbe(path: path).rows("SELECT value FROM slots WHERE key = 'Home/taps'") == [["0"]])
     }
 
+    /// A retype of the renamed slot in the same open converts the moved value; the value it
+    /// wrote over stays in quarantine rather than being recovered over it.
+    @Test func aRetypeAfterTheRenameKeepsTheMovedValue() throws {
+        struct Taps: Codable, Equatable { var count: Int }
+        try release(writing: 7, at: "Home/count")
+        Thread.sleep(forTimeInterval: 0.01)
+        try release(mounting: "Home/taps")
+        let store = try StateStore(path: path, migrations: [
+            rename, .retype("taps as a struct", keys: "Home/taps", from: Int.self, to: Taps.self) { Taps(count: $0) },
+        ])
+        #expect(try store.binding(for: "Home/taps", default: Taps(count: -1)).wrappedValue == Taps(count: 7))
+        store.close()
+        #expect(SQLiteProbe(path: path).rows("SELECT key, value FROM quarantine") == [["Home/taps", "0"]])
+    }
+
     @Test func aSlotWrittenSinceIsRefusedWithWhatToDo() throws {
         try release(writing: 7, at: "Home/count")
         Thread.sleep(forTimeInterval: 0.01)
