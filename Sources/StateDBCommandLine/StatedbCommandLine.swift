@@ -51,6 +51,12 @@ public enum StatedbCommandLine {
             break
         }
         guard let type = command(named: name) else {
+            // An option before the command (`statedb -- inspect …`, `statedb --json get …`): no
+            // command name is near it, whatever the edit distance says.
+            if name.hasPrefix("-") {
+                console.error("statedb: '\(name)' comes before the command; write the command first (statedb COMMAND STORE …), its options after it. `statedb --help` lists the commands.")
+                return .usage
+            }
             let names = commands.map { $0.configuration.name }
             let distances = names.compactMap { known in KeySuggestions.editDistance(known, name, atMost: 2).map { (known, $0) } }
             let hint = distances.min { $0.1 < $1.1 }.map { " (did you mean \($0.0)?)" } ?? ""

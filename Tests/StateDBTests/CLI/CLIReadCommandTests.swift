@@ -209,5 +209,11 @@ import Testing
         }
         #expect(try CLI.run("inspect", path, "--jsn").stderr.contains("did you mean --json?"))
         #expect(try CLI.run("inspec", path).stderr.contains("did you mean inspect?"))
+        // An option before the command is not a misspelt command (`--` is two edits from `rm`).
+        for option in ["--", "--json"] {
+            let run = try CLI.run(option, "inspect", path)
+            #expect(run.status == 2, "\(run)")
+            #expect(run.stderr == "statedb: '\(option)' comes before the command; write the command first (statedb COMMAND STORE …), its options after it. `statedb --help` lists the commands.\n", "\(run)")
+        }
     }
 }
