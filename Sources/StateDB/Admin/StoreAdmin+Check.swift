@@ -110,11 +110,16 @@ extension StoreAdmin {
             let differences = attempt("sqlite_schema") { try SchemaVerification.differences(connection, version: schemaVersion) } ?? []
             var clockProblem: String?
             do {
-                clockProblem = try SchemaVerification.clockProblem(connection) ?? SchemaVerification.exhaustedClock(connection)
+                clockProblem = try SchemaVerification.clockProblem(connection)
             } catch {
                 clockProblem = "statedb_clock cannot be read (\((error as? SQLiteError)?.message ?? "\(error)"))"
             }
-            let tick = clockProblem == nil ? attempt("statedb_clock") { try StoreClock.current(on: connection) } : nil
+            var tick = clockProblem == nil ? attempt("statedb_clock") { try StoreClock.current(on: connection) } : nil
+            if tick == Int64.max {
+                // A clock that takes no more commits (see `StoreClock.advance`): a problem, not a tick.
+                clockProblem = StoreClock.exhausted
+                tick = nil
+            }
             let ahead = tick.flatMap { tick in attempt("rows above the clock") { try aheadOfClock(tick, connection) } } ?? []
 
             // Rows are read from the table itself (NOT INDEXED), one by one: a damaged index

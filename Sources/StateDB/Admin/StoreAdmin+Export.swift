@@ -47,7 +47,7 @@ extension StoreAdmin {
         var first: (key: String, problem: String)?
         var types = SlotTypeCache()
         let count = try forEachSlot { slot in
-            if let problem = Self.exportProblem(slot, types: &types) {
+            if let problem = slot.valueProblem(types: &types) {
                 unexportable += 1
                 if first == nil { first = (slot.key, problem) }
             }
@@ -57,21 +57,6 @@ extension StoreAdmin {
             throw AdminError(.unreadableValue, path: path, "\(unexportable) value(s) cannot be exported, first \(JSONValue.quoted(first.key)) (\(first.problem)); nothing was exported. Run `statedb check`, then fix them with `statedb set` or `statedb rm`.")
         }
         return count
-    }
-
-    /// Why `slot` cannot go into an export, or nil: its value cannot be read, or it does not
-    /// fit its standard type (a hand edit), which `import` would refuse, so the export could
-    /// not be imported.
-    static func exportProblem(_ slot: AdminSlot, types: inout SlotTypeCache) -> String? {
-        guard let value = slot.value else { return slot.problem ?? "unreadable" }
-        let type = types.type(slot.type)
-        guard type.isStandard else { return nil }
-        do throws(TypeCheckFailure) {
-            try type.check(value, reference: nil)  // import's check (its `storedValue` fails only where this does)
-            return nil
-        } catch {
-            return "the stored value does not fit \(slot.type): \(error)"
-        }
     }
 
     /// Now as `exportedAt` writes it.

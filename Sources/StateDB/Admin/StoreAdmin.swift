@@ -207,10 +207,24 @@
 
     /// Why the value cannot be used as its type says, or nil: it cannot be read, or it does
     /// not fit its standard type (a hand edit: `"yes"` in a `Swift.Bool`), which `set` and
-    /// `import` would refuse. What `export` refuses a slot for, and `get` reports.
+    /// `import` would refuse. What `export` refuses a slot for (an export `import` would
+    /// refuse), and `get` reports.
     public var valueProblem: String? {
         var types = SlotTypeCache()
-        return StoreAdmin.exportProblem(self, types: &types)
+        return valueProblem(types: &types)
+    }
+
+    /// `valueProblem`, the type's name parsed through `types` (an export asks for every slot).
+    func valueProblem(types: inout SlotTypeCache) -> String? {
+        guard let value else { return problem ?? "unreadable" }
+        let slotType = types.type(type)
+        guard slotType.isStandard else { return nil }
+        do throws(TypeCheckFailure) {
+            try slotType.check(value, reference: nil)  // import's check (its `storedValue` fails only where this does)
+            return nil
+        } catch {
+            return "the stored value does not fit \(type): \(error)"
+        }
     }
 
     init(_ row: StoredRow) {

@@ -135,12 +135,6 @@ enum SchemaVerification {
         return nil
     }
 
-    /// A clock that can take no more commits (see `StoreClock.advance`): for `statedb check`,
-    /// which reports it; opening the store still reads it.
-    static func exhaustedClock(_ connection: SQLiteConnection) throws -> String? {
-        try StoreClock.current(on: connection) == Int64.max ? StoreClock.exhausted : nil
-    }
-
     /// The objects in `sqlite_schema`, leaving out what SQLite itself may add to any database
     /// (`sqlite_stat1` after `ANALYZE`, `sqlite_sequence` for AUTOINCREMENT).
     static func objects(of connection: SQLiteConnection) throws -> [SchemaObject] {
