@@ -8,10 +8,21 @@ struct JSONEncodingUnsupported: Error {}
 /// a struct costs one object here (plus the standard library's container box).
 final class JSONNodeEncoder: Encoder {
     /// The encoder of the top-level value, which keeps `isUnsupported`; nil for that one.
-    private let root: JSONNodeEncoder?
+    /// Unowned: the root holds every nested encoder (through its nodes), and outlives them.
+    private unowned let root: JSONNodeEncoder?
     /// Something came up that only `JSONEncoder` does exactly (kept on the root).
     private var unsupported = false
-    private(set) var storage: JSONNode?
+    /// What was encoded into it: a container of its own (its `members` or `elements`), or a
+    /// single value.
+    private var content: Content?
+    /// The encoder's own containers are kinds, not nodes: a node holds its encoder strongly,
+    /// and an encoder holding its own node was a cycle that leaked every encoded struct and
+    /// array, with all they held (~1 MB a commit of a list of 2,000 small structs).
+    private enum Content {
+        case object
+        case array
+        case value(JSONNode)
+    }
     /// The keyed container's members in the order first set; a key set again keeps its place
     /// and takes the new value, as a `Dictionary` does in `JSONEncoder`.
     private(set) var members: [(key: String, value: JSONNode)] = []
@@ -24,6 +35,16 @@ final class JSONNodeEncoder: Encoder {
 
     init(root: JSONNodeEncoder?) {
         self.root = root
+    }
+
+    /// The node of what was encoded into it; nil when nothing was.
+    var storage: JSONNode? {
+        switch content {
+        case nil: nil
+        case .object: .object(self)
+        case .array: .array(self)
+        case .value(let node): node
+        }
     }
 
     var isUnsupported: Bool {
@@ -110,18 +131,18 @@ final class JSONNodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        switch storage {
+        switch content {
         case .object: break
-        case nil: storage = .object(self)
+        case nil: content = .object
         default: isUnsupported = true
         }
         return KeyedEncodingContainer(JSONKeyedContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        switch storage {
+        switch content {
         case .array: break
-        case nil: storage = .array(self)
+        case nil: content = .array
         default: isUnsupported = true
         }
         return JSONUnkeyedContainer(encoder: self)
@@ -133,8 +154,8 @@ final class JSONNodeEncoder: Encoder {
 
     /// Stores a single value. JSONEncoder stops the program on a second one; let it.
     func store(_ node: JSONNode) {
-        if storage != nil { isUnsupported = true }
-        storage = node
+        if content != nil { isUnsupported = true }
+        content = .value(node)
     }
 }
 
