@@ -1,10 +1,12 @@
+import Foundation
+
 /// Runs the statedb side of one scenario alone, for a profiler (`valgrind --tool=callgrind`,
 /// `perf record`): no floor, no statistics, full sizes. Prints each repetition's seconds.
 @MainActor
 public enum ProfileRun {
     public static let scenarios = ["write", "write-readers", "write-floor", "write-store-sql", "hydrate", "hydrate-open", "hydrate-floor", "hydrate-minimal-graph",
                                    "hydrate-inmemory", "json-file", "json-file-100", "update", "model-write", "model-write-slot", "defaults",
-                                   "bytes-per-slot"]
+                                   "bytes-per-slot", "element-edit"]
 
     public static func run(_ scenario: String, configuration c: BenchConfiguration) throws {
         switch scenario {
@@ -51,6 +53,12 @@ public enum ProfileRun {
             // `bytes_per_mounted_slot` alone, as the full run measures it.
             let bytes = try HydrateScenario(rows: c.memoryRows).bytesPerMountedSlot()
             print("bytes per mounted slot (\(c.memoryRows) rows × 2 slots): \(format(bytes, digits: 0))")
+        case "element-edit":
+            let scenario = try ElementEditScenario(rows: 2_000)
+            for _ in 0..<3 {
+                let (seconds, bodies) = scenario.measure(edits: Int(ProcessInfo.processInfo.environment["EDITS"] ?? "200")!)
+                print("\(formatDuration(seconds)) per edit of one of \(scenario.rows) elements, \(format(bodies, digits: 1)) bodies")
+            }
         default:
             preconditionFailure("unknown scenario \(scenario)")
         }

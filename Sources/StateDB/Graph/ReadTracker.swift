@@ -12,11 +12,30 @@ final class ReadRecorder {
     /// costs (~110 instructions, ~1% of mounting a list of rows) is left out.
     @exclusivity(unchecked) private var reads = SlotCellList()
     @exclusivity(unchecked) private var writes: [Write] = []
+    @exclusivity(unchecked) private var parts: [PartRead] = []
+    /// The slot a part of which is being read (see `readingPart`): its own reads are the part's.
+    @exclusivity(unchecked) private var slotOfPartBeingRead: SlotCell?
     /// Between `withRecorder` and `takeReads`.
     fileprivate(set) var isRecording = false
 
     func record(_ cell: SlotCell) {
+        if cell === slotOfPartBeingRead { return }
         reads.append(cell)
+    }
+
+    /// Notes a read of a part of a slot (see `PartRead`), unless it is inside the read of a
+    /// larger part of the same slot (`$item.title`'s read of `$item`), which covers it.
+    func recordPart(_ part: PartRead) {
+        if part.cell === slotOfPartBeingRead { return }
+        parts.append(part)
+    }
+
+    /// Runs `read`, a read of a part of `cell`, leaving out its reads of `cell` itself.
+    func readingPart<T>(of cell: SlotCell, _ read: () -> T) -> T {
+        let outer = slotOfPartBeingRead
+        slotOfPartBeingRead = cell
+        defer { slotOfPartBeingRead = outer }
+        return read()
     }
 
     func recordWrite(_ cell: SlotCell, revision: UInt64) {
@@ -40,6 +59,11 @@ final class ReadRecorder {
     /// The writes since recording began.
     func takeWrites() -> [Write] {
         Self.take(&writes, empty: [])
+    }
+
+    /// The reads of parts of slots since recording began.
+    func takePartReads() -> [PartRead] {
+        Self.take(&parts, empty: [])
     }
 }
 

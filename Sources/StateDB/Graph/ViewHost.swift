@@ -193,6 +193,7 @@ public final class ViewHost {
                     node.invalidationDepth = min(node.invalidationDepth, depth)
                     return
                 }
+                if node.sawOnlyUnchangedParts(of: cell) { return }
                 node.isInvalidated = true
                 node.invalidationDepth = depth
                 invalidated.append(node)
@@ -331,8 +332,16 @@ public final class ViewHost {
             observed.node = node
             node.observedReads = observed
         }
-        let reads = recorder.takeReads()
+        var reads = recorder.takeReads()
         let writes = recorder.takeWrites()
+        let parts = recorder.takePartReads()
+        if !parts.isEmpty || !node.partReads.isEmpty {
+            // A slot read whole too depends on all of it; the others' cells are read (the index
+            // finds this view from them) through parts.
+            let wholeReads = reads
+            node.partReads = parts.filter { part in !wholeReads.contains { $0 === part.cell } }
+            for part in parts { reads.append(part.cell) }
+        }
         dependencies.setReads(of: node, to: reads)
         if !writes.isEmpty { noteWritesDuringBody(writes, of: node, reads: reads, depth: depth) }
         for segment in children.separateDuplicates() {

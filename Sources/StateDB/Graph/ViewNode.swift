@@ -45,6 +45,7 @@ final class ViewNode {
         var invalidationDepth = 0
         var modifiers: [any AttachedModifier] = []
         var legacyPrefix: String?
+        var partReads: [PartRead] = []
     }
 
     /// The fields of `rare`, created on the first write of a value other than the default.
@@ -78,6 +79,25 @@ final class ViewNode {
         get { rare?.modifiers ?? [] }
         set { if !newValue.isEmpty || rare != nil { rareFields().modifiers = newValue } }
     }
+    /// The parts of slots the last evaluation read of slots it did not read whole (see
+    /// `PartRead`).
+    var partReads: [PartRead] {
+        get { rare?.partReads ?? [] }
+        set { if !newValue.isEmpty || rare != nil { rareFields().partReads = newValue } }
+    }
+
+    /// Whether the last evaluation read `cell` only through parts of it that are still what
+    /// it saw: a change to the slot elsewhere need not re-run this view.
+    func sawOnlyUnchangedParts(of cell: SlotCell) -> Bool {
+        guard let parts = rare?.partReads, !parts.isEmpty else { return false }
+        var readAny = false
+        for part in parts where part.cell === cell {
+            guard part.isUnchanged() else { return false }
+            readAny = true
+        }
+        return readAny
+    }
+
     /// The first-round qualifiers its block put before the position's own, nil when the same
     /// as this format's (see `legacyIdentity`).
     var legacyPrefix: String? { rare?.legacyPrefix }

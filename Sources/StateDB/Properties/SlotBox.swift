@@ -210,6 +210,7 @@ final class SlotBox<Value: Codable>: StateBox<Value>, @unchecked Sendable {
     }
     override var attachedCell: SlotCell? { cell }
     override var slotKey: String? { cell?.key }
+    override var slotOfParts: SlotCell? { tracksReads ? cell : nil }
 
     /// What `$x` hands out: the slot's location once attached, else the box itself, which
     /// writes to the slot once it is attached.

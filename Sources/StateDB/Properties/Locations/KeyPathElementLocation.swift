@@ -51,15 +51,17 @@ final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location
     }
 
     override func get() -> C.Element {
-        let (id, hint) = place
-        let elements = collection.get()
-        if let index = find(id, near: hint, in: elements) {
-            let element = elements[index]
-            if index != hint { place = (id, index) }
-            lastValue = element
-            return element
+        readAsPart {
+            let (id, hint) = place
+            let elements = collection.get()
+            if let index = find(id, near: hint, in: elements) {
+                let element = elements[index]
+                if index != hint { place = (id, index) }
+                lastValue = element
+                return element
+            }
+            return lastValue
         }
-        return lastValue
     }
 
     override func set(_ newValue: C.Element) {
@@ -85,4 +87,5 @@ final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location
     }
 
     override var slotKey: String? { collection.slotKey }
+    override var slotOfParts: SlotCell? { collection.slotOfParts }
 }

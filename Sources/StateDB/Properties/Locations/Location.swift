@@ -30,6 +30,12 @@ class Location<Value>: @unchecked Sendable {
 
     /// The slot behind this location, for diagnostics.
     var slotKey: String? { nil }
+
+    /// The slot a read of this location reads, and records as a dependency, a part of (its
+    /// whole value, for the slot's own location): nil when its reads are not of one slot
+    /// alone (closures, objects, `@NonState` slots, whose reads record nothing). A binding
+    /// made from this one reads a part of the same slot (see `PartRead`).
+    var slotOfParts: SlotCell? { nil }
 }
 
 /// A binding made from closures (`Binding(get:set:)`).
@@ -64,7 +70,7 @@ final class KeyPathLocation<Base, Value>: Location<Value>, @unchecked Sendable {
         self.keyPath = keyPath
     }
 
-    override func get() -> Value { base.get()[keyPath: keyPath] }
+    override func get() -> Value { readAsPart { base.get()[keyPath: keyPath] } }
     override func set(_ newValue: Value) { base.modify { $0[keyPath: keyPath] = newValue } }
     override func modify(_ change: (inout Value) -> Void) { base.modify { change(&$0[keyPath: keyPath]) } }
 
@@ -74,6 +80,7 @@ final class KeyPathLocation<Base, Value>: Location<Value>, @unchecked Sendable {
     }
 
     override var slotKey: String? { base.slotKey }
+    override var slotOfParts: SlotCell? { base.slotOfParts }
 }
 
 /// `Binding<T>(_ base: Binding<T?>)`: the unwrapped value; keeps the last non-nil value so a
@@ -97,11 +104,13 @@ final class UnwrappingLocation<Value>: Location<Value>, @unchecked Sendable {
     }
 
     override func get() -> Value {
-        if let value = base.get() {
-            lastValue = value
-            return value
+        readAsPart {
+            if let value = base.get() {
+                lastValue = value
+                return value
+            }
+            return lastValue
         }
-        return lastValue
     }
     override func set(_ newValue: Value) {
         lastValue = newValue
@@ -122,6 +131,7 @@ final class UnwrappingLocation<Value>: Location<Value>, @unchecked Sendable {
         return base.isSame(as: other.base)
     }
     override var slotKey: String? { base.slotKey }
+    override var slotOfParts: SlotCell? { base.slotOfParts }
 }
 
 /// `Binding<T?>(_ base: Binding<T>)`: setting nil is ignored, as in SwiftUI.
@@ -143,4 +153,5 @@ final class WrappingLocation<Wrapped>: Location<Wrapped?>, @unchecked Sendable {
         return base.isSame(as: other.base)
     }
     override var slotKey: String? { base.slotKey }
+    override var slotOfParts: SlotCell? { base.slotOfParts }
 }

@@ -39,4 +39,5 @@ final class SlotLocation<Value: Codable>: Location<Value>, @unchecked Sendable {
     override var attachedCell: SlotCell? { cell }
 
     override var slotKey: String? { cell.key }
+    override var slotOfParts: SlotCell? { tracksReads ? cell : nil }
 }

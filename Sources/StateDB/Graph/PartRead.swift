@@ -1,0 +1,42 @@
+/// A body's read of a part of a slot's value through a binding made from the slot's: the
+/// element of `ForEach($items) { $item in … }`, `$settings.volume`, `Binding($optional)`.
+///
+/// A change to the slot re-runs such a reader only when the part it read changed: editing one
+/// element of a list re-runs that element's row, not every row (each row's body reads the whole
+/// list's slot through its element binding). Whether the part changed is told by the part's
+/// `==`, the check the store makes before a write counts as a change; a part that is not
+/// `Equatable` counts as changed, as a read of the whole slot does.
+struct PartRead {
+    /// The slot the part is of.
+    let cell: SlotCell
+    /// Whether the binding reads now what the body saw.
+    let isUnchanged: () -> Bool
+}
+
+extension Location {
+    /// `read()` (this location's value), recorded for the body being evaluated as a read of a
+    /// part of `slotOfParts`; the reads `read` makes of that slot itself are the part's, and
+    /// other reads (a computed key path reading another binding) are recorded as usual.
+    ///
+    /// Outside a body, or for a location over no slot, just `read()`.
+    func readAsPart(_ read: () -> Value) -> Value {
+        guard let recorder = ReadTracker.current, let cell = slotOfParts,
+              Value.self is any Equatable.Type else { return read() }
+        let seen = recorder.readingPart(of: cell, read)
+        recorder.recordPart(PartRead(cell: cell) { [self] in
+            // Untracked: a check runs between evaluations, but a body may call `update()`.
+            equalIfEquatable(seen, ReadTracker.untracked { self.get() })
+        })
+        return seen
+    }
+}
+
+/// Whether `lhs == rhs`, when `Value` is `Equatable`; false when it is not.
+func equalIfEquatable<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+    guard let equatable = Value.self as? any Equatable.Type else { return false }
+    func open<E: Equatable>(_: E.Type) -> Bool {
+        guard let lhs = lhs as? E, let rhs = rhs as? E else { return false }
+        return lhs == rhs
+    }
+    return open(equatable)
+}
