@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs the statedb side of one scenario alone, for a profiler (`valgrind --tool=callgrind`,
 /// `perf record`): no floor, no statistics, full sizes. Prints each repetition's seconds.
 @MainActor
@@ -56,7 +54,7 @@ public enum ProfileRun {
         case "element-edit":
             let scenario = try ElementEditScenario(rows: 2_000)
             for _ in 0..<3 {
-                let (seconds, bodies) = scenario.measure(edits: Int(ProcessInfo.processInfo.environment["EDITS"] ?? "200")!)
+                let (seconds, bodies) = scenario.measure(edits: 200)
                 print("\(formatDuration(seconds)) per edit of one of \(scenario.rows) elements, \(format(bodies, digits: 1)) bodies")
             }
         default:

@@ -9,6 +9,9 @@
 struct PartRead {
     /// The slot the part is of.
     let cell: SlotCell
+    /// The binding's location it was read through: a body reads its element's fields through
+    /// one binding several times, and one check serves them all.
+    let location: ObjectIdentifier
     /// Whether the binding reads now what the body saw.
     let isUnchanged: () -> Bool
 }
@@ -23,7 +26,7 @@ extension Location {
         guard let recorder = ReadTracker.current, let cell = slotOfParts,
               Value.self is any Equatable.Type else { return read() }
         let seen = recorder.readingPart(of: cell, read)
-        recorder.recordPart(PartRead(cell: cell) { [self] in
+        recorder.recordPart(PartRead(cell: cell, location: ObjectIdentifier(self)) { [self] in
             // Untracked: a check runs between evaluations, but a body may call `update()`.
             equalIfEquatable(seen, ReadTracker.untracked { self.get() })
         })

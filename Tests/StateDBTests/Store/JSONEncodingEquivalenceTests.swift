@@ -272,6 +272,16 @@ private struct Wrapper<Value: Codable & Equatable>: Codable, Equatable {
         #expect(nulRows.first?.first ?? nil == String(try expected(Wrapper(value: Self.strings[6])).utf8.count))
     }
 
+    /// A string alone (a text slot's JSON, a `ForEach` row's string id) is quoted as
+    /// `JSONEncoder` quotes it.
+    @Test func aQuotedStringIsExactlyJSONEncoders() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        for string in Self.strings + ["\u{7f}", "\u{2028}", "a\"b\\c/d"] {
+            #expect(ValueCodec.jsonString(string) == String(decoding: try encoder.encode(string), as: UTF8.self), "\(Array(string.utf8))")
+        }
+    }
+
     @Test func valuesReadBackAfterReopening() throws {
         let folder = TemporaryDirectory()
         do {

@@ -94,6 +94,9 @@ enum IdentityEncoding {
     }
 
     private static func escapeSlashes(_ text: String) -> String {
-        text.replacingOccurrences(of: "/", with: "\\u002F")
+        // Most ids have no slash; Foundation's search for one cost ~50,000 instructions a
+        // string id (a quarter of re-running a `ForEach` over 2,000 rows).
+        guard text.utf8.contains(UInt8(ascii: "/")) else { return text }
+        return text.replacingOccurrences(of: "/", with: "\\u002F")
     }
 }

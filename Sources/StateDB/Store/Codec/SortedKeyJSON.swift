@@ -27,6 +27,15 @@ enum SortedKeyJSON {
         }
     }
 
+    /// `text` as a JSON string literal, as `JSONEncoder` writes it (slashes as they are).
+    static func quoted(_ text: String) -> String {
+        String(unsafeUninitializedCapacity: JSONTextWriter.quotedLength(text)) { buffer in
+            var writer = JSONTextWriter(buffer: buffer)
+            writer.write(.string(text))
+            return writer.count
+        }
+    }
+
     /// The length of `node`'s text, sorting every object's members on the way; nil when it
     /// nests deeper than `JSONEncoder` accepts.
     private static func measure(_ node: JSONNode, depth: Int) -> Int? {
