@@ -102,12 +102,16 @@ public final class MigrationSlots {
 
     // MARK: - Building blocks of the predefined migrations
 
+    /// Moves the slots of `old` and of the views below it to `new`: of `Root/Row`, those of
+    /// `Root/Row/x`, `Root/Row/Child/x` and of every qualified `Root/Row` too (`Root/Row[id: 2]/x`,
+    /// `Root/Row[#2]/x`, `Root/Row[then]/x`: the rows of a `ForEach`, a second view of the type,
+    /// a branch), each keeping its qualifiers (`Root/Item[id: 2]/x`), as `statedb mv` does.
     func renameIdentity(from old: String, to new: String) throws {
-        for key in try keys(matching: KeyPattern(old + "/*")) {
+        let prefix = KeyPrefix(old)
+        for key in try database.slotKeys() {
             let slotKey = SlotKey(key)
-            guard slotKey.identity == old || slotKey.identity.hasPrefix(old + "/") else { continue }
-            let identity = new + slotKey.identity.dropFirst(old.count)
-            try rename(key, to: SlotKey(identity: identity, property: slotKey.property).key)
+            guard prefix.matches(slotKey.identity) else { continue }
+            try rename(key, to: SlotKey(identity: prefix.replace(in: slotKey.identity, with: new), property: slotKey.property).key)
         }
     }
 

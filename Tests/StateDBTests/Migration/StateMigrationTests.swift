@@ -28,6 +28,26 @@ struct StateMigrationTests {
         #expect(SQLiteProbe(path: folder.storePath).keys == ["App/Panel/Row[id: 1]/isOn", "App/Panel/volume", "App/SettingsX/other"])
     }
 
+    /// The rows of a `ForEach` (`Row[id: 2]`), a second view of the type (`Row[#2]`) and a
+    /// branch (`Row[then]`) are the renamed view too, and keep their qualifiers.
+    @Test func renameIdentityMovesQualifiedViewsOfTheName() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, [
+            "App/List/ForEach/Row[id: 2]/expanded": 1, "App/List/ForEach/Row[id: \"b/c\"]/Detail/open": 2,
+            "App/List/ForEach/Row[#2]/x": 3, "App/List/ForEach/Row[then]/y": 4, "App/List/ForEach/Rows/z": 5,
+            "App/List/ForEach/Rowing[id: 1]/w": 6,
+        ])
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .renameIdentity("rows renamed", from: "App/List/ForEach/Row", to: "App/List/ForEach/Item"),
+        ])
+        #expect(try store.binding(for: "App/List/ForEach/Item[id: 2]/expanded", default: 0).wrappedValue == 1)
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).keys == [
+            "App/List/ForEach/Item[#2]/x", "App/List/ForEach/Item[id: \"b/c\"]/Detail/open", "App/List/ForEach/Item[id: 2]/expanded",
+            "App/List/ForEach/Item[then]/y", "App/List/ForEach/Rowing[id: 1]/w", "App/List/ForEach/Rows/z",
+        ])
+    }
+
     @Test func renamePropertyInMatchingIdentities() throws {
         let folder = TemporaryDirectory()
         try makeStore(folder.storePath, ["List/Row[id: 1]/done": 1, "List/Row[id: 2]/done": 0, "Other/done": 5])
@@ -273,5 +293,55 @@ struct StateMigrationTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: backup)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(try MigrationStatus.migrateUp(path: folder.storePath, migrations: migrations) == nil, "nothing pending")
+    }
+}
+
+// A row view of a `ForEach` renamed in the next release (`RowView` → `ItemRow`), with the
+// rename registered: every row keeps its state.
+private struct RowsV1: View {
+    var body: some View {
+        ForEach([1, 2, 3], id: \.self) { id in RowView(id: id) }
+    }
+}
+
+private struct RowView: View {
+    let id: Int
+    @State var expanded = false
+    var body: some View {
+        Toggle("Row \(id)", isOn: $expanded)
+    }
+}
+
+private struct RowsV2: View {
+    var body: some View {
+        ForEach([1, 2, 3], id: \.self) { id in ItemRow(id: id) }
+    }
+}
+
+private struct ItemRow: View {
+    let id: Int
+    @State var expanded = false
+    var body: some View {
+        Toggle("Item \(id)", isOn: $expanded)
+    }
+}
+
+@MainActor
+struct RenamedRowViewTests {
+    @Test func everyRowKeepsItsStateAcrossTheRename() throws {
+        let folder = TemporaryDirectory()
+        do {
+            let store = try StateStore(path: folder.storePath)
+            let host = ViewHost(root: RowsV1(), store: store)
+            try host.toggle("Row 2").toggle()
+            store.close()
+        }
+        let store = try StateStore(path: folder.storePath, migrations: [
+            .renameIdentity("row view renamed", from: "RowsV1/ForEach/RowView", to: "RowsV2/ForEach/ItemRow"),
+        ])
+        let host = ViewHost(root: RowsV2(), store: store)
+        #expect(host.render() == "[ ] Item 1\n[x] Item 2\n[ ] Item 3", "\(host.identities)")
+        store.close()
+        #expect(SQLiteProbe(path: folder.storePath).keys.allSatisfy { $0.hasPrefix("RowsV2/ForEach/ItemRow[id: ") })
     }
 }
