@@ -71,6 +71,7 @@ struct CLIMigrateTests {
         try #"""
             { "migrations": [
               { "name": "rows renamed", "renameIdentity": { "from": "Big/Row", "to": "Big/Line" } },
+              { "name": "a slash too many", "delete": { "keys": "Big/Line/*" } },
               { "name": "counter renamed", "renameIdentity": { "from": "Home/Counter", "to": "Home/TapCounter" } },
               { "name": "drop legacy and rows", "delete": { "keys": "Legacy/*" } },
               { "name": "drop every row", "delete": { "keys": "Big/*" } }
@@ -80,7 +81,8 @@ struct CLIMigrateTests {
         #expect(up.status == 0, "\(up)")
         let lines = up.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("applied state migration") }
         #expect(lines == [
-            "applied state migration rows renamed: rename identity Big/Row -> Big/Line (changed no slot: nothing matched it. It is recorded as applied and will not run again; if its pattern was wrong, fix it and apply it under a new name)",
+            "applied state migration rows renamed: rename identity Big/Row -> Big/Line (3 slots changed)",
+            "applied state migration a slash too many: delete Big/Line/* (changed no slot: nothing matched it. It is recorded as applied and will not run again; if its pattern was wrong, fix it and apply it under a new name)",
             "applied state migration counter renamed: rename identity Home/Counter -> Home/TapCounter (1 slot changed)",
             "applied state migration drop legacy and rows: delete Legacy/* (1 slot changed)",
             "applied state migration drop every row: delete Big/* (3 slots changed)",
