@@ -91,7 +91,11 @@ extension StateStoreError {
         case _ where error.isReadOnly && Self.folderIsReadOnly(of: path):
             self.init(.readOnly, path: path, "cannot use it while \(what) (\(error.message)): its folder is not writable, and SQLite creates a store's -wal and -shm beside it, even to read it. Make the folder writable, or copy the store into a folder that is (`cp`, then `chmod 600` the copy) and use the copy.")
         case _ where error.isReadOnly:
-            self.init(.readOnly, path: path, "cannot write while \(what) (\(error.message)); check the permissions of the file and its folder.")
+            if let problem = StoreWriteAccess.problem(path: path) {
+                self = problem
+            } else {
+                self.init(.readOnly, path: path, "cannot write while \(what) (\(error.message)); check the permissions of the file and its folder.")
+            }
         case _ where error.isBusy:
             self.init(.busy, path: path, "the store is locked by another process (\(error.message)) while \(what); nothing was written. Let that process finish its transaction (an open sqlite3 shell, another statedb), then try again.")
         case _ where error.isDiskFull:

@@ -145,13 +145,34 @@ import Testing
         let bytes = try fileBytes(store)
         for arguments in [["set", store, SampleKeys.count, "4"], ["rm", store, SampleKeys.count], ["gc", store, "--unseen-for", "2h"],
                           ["mv", store, "Settings", "Prefs"], ["import", store, try exportFile()]] {
-            expectRefusal(try CLI.run(arguments, asUnprivileged: true), status: 8, mentioning: "read-only", arguments)
+            expectRefusal(try CLI.run(arguments, asUnprivileged: true), status: 8, mentioning: "the store file is not writable by this process (mode 0400", arguments)
             #expect(try fileBytes(store) == bytes)
         }
         let read = try CLI.run(["get", store, SampleKeys.count], asUnprivileged: true)
         #expect(read.status == 0, "\(read)")
         #expect(read.stdout == "3\n")
         #expect(try fileBytes(store) == bytes)
+    }
+
+    /// A read of a read-only store can leave a `-shm` of the file's mode (0400); once the file
+    /// is writable again, a write names that `-shm` and says how to fix it, instead of blaming
+    /// the file or its folder.
+    @Test func aReadOnlySideFileIsNamed() throws {
+        if getuid() == 0 {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root needs setpriv to drop its power over file permissions")
+        }
+        let store = folder.storePath
+        try makeSampleStore(at: store)
+        try #require(FileManager.default.createFile(atPath: store + "-shm", contents: Data(count: 32_768)))
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: store + "-shm")
+        let bytes = try fileBytes(store)
+        let refused = try CLI.run(["set", store, SampleKeys.count, "4"], asUnprivileged: true)
+        expectRefusal(refused, status: 8, mentioning: "state.sqlite-shm is not writable by this process (mode 0400", ["set"])
+        #expect(refused.stderr.contains("chmod 600 "), "\(refused)")
+        #expect(try fileBytes(store) == bytes)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: store + "-shm")
+        let set = try CLI.run(["set", store, SampleKeys.count, "4"], asUnprivileged: true)
+        #expect(set.status == 0, "\(set)")
     }
 
     /// A store in a folder this user may not write (a read-only backup folder): SQLite cannot

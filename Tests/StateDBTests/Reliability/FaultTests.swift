@@ -51,7 +51,7 @@ struct FaultTests {
         #expect(child.waitForExit() != 0)
         let message = child.standardError()
         #expect(message.contains(folder.storePath))
-        #expect(message.contains("permissions"), "\(message)")
+        #expect(message.contains("the store file is not writable by this process (mode 0400") && message.contains("chmod u+w"), "\(message)")
         #expect(try fileBytes(folder.storePath) == before)
     }
 

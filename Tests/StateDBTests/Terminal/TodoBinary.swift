@@ -41,12 +41,18 @@ enum TodoBinary {
         var errorLines: [String] { errors.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs `todo` with `input` piped to it (scripted mode) and waits for it to end.
-    static func run(_ arguments: [String], input: String, environment: [String: String]? = nil) throws -> Result {
+    /// Runs `todo` with `input` piped to it (scripted mode) and waits for it to end;
+    /// `asUnprivileged` drops root's power to ignore file permissions, as `CLI.run` does.
+    static func run(_ arguments: [String], input: String, environment: [String: String]? = nil, asUnprivileged: Bool = false) throws -> Result {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "no todo binary at \(url.path); build it with `swift build --product todo`")
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if asUnprivileged && getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--bounding-set=-all", "--inh-caps=-all", url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         if let environment {
             // A sanitizer's options (`ASAN_OPTIONS`, set by `.ci/run`) reach the child too.
             let sanitizerOptions = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }

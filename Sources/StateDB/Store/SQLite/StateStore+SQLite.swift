@@ -30,6 +30,7 @@ extension StateStore {
             try StoreFile.createFile(path: path)
         case .store(let version):
             schemaVersion = version
+            if !options.readOnly, let problem = StoreWriteAccess.problem(path: path) { throw problem }
         }
         if schemaVersion < SchemaMigration.latestVersion && (!options.migrateSchema || options.readOnly) {
             throw StateStoreError(.migrationRequired, path: path, "store schema version \(schemaVersion) is behind this build's \(SchemaMigration.latestVersion); run `statedb migrate up \(path)`.")
