@@ -227,7 +227,7 @@ public final class StateStore: @unchecked Sendable {
         do {
             try flush(compactingLoadedRows: false)
         } catch {
-            report(StateDiagnostic(kind: .flushFailed, key: nil, message: "the store was released without close() with writes it could not commit, and they are lost (\(error)). Call close(), or flush() and handle its error, before letting go of a store."))
+            report(StateDiagnostic(kind: .flushFailed, key: nil, message: "the store was released with writes it could not commit, and they are lost (\(error)). A store holds writes it could not commit only while it lives: keep it until flush() or close() succeeds, trying again once the cause is gone (the lock released, disk space freed)."))
         }
     }
 

@@ -19,7 +19,7 @@ enum StoreFile {
     /// `statedb check` to report them.
     static func inspect(path: String, verifyingSchema: Bool = true) throws -> Verdict {
         guard !path.isEmpty else {
-            throw StateStoreError(.cannotOpen, path: path, "the store's path is empty; give the path of a file, such as ~/.local/state/myapp/state.sqlite.")
+            throw StateStoreError(.cannotOpen, path: path, "the store's path is empty; give the full path of a file, such as .local/state/myapp/state.sqlite in the user's home folder (FileManager.default.homeDirectoryForCurrentUser; a ~ is not expanded).")
         }
         // lstat only, before anything opens the file: a link, a FIFO, a device, another user's
         // file, or a side file that is not ours is refused here (see FileSafety).

@@ -31,7 +31,7 @@ struct DeinitFlushTests {
 
         let failures = recorder.of(.flushFailed)
         #expect(failures.count == 1, "\(recorder.all)")
-        #expect(failures.first?.message.contains("released without close()") == true, "\(failures)")
+        #expect(failures.first?.message.contains("released with writes it could not commit, and they are lost") == true, "\(failures)")
         #expect(failures.first?.message.contains("locked by another process") == true, "\(failures)")
         #expect(try SQLiteShell.run(folder.storePath, "SELECT value FROM slots WHERE key = 'Released/count'") == "0")
     }

@@ -133,7 +133,9 @@ struct RefusedFileTests {
     @Test func anEmptyPath() throws {
         let error = #expect(throws: StateStoreError.self) { try StateStore(path: "") }
         #expect(error?.kind == .cannotOpen)
-        #expect(error?.description == "the store's path is empty; give the path of a file, such as ~/.local/state/myapp/state.sqlite.")
+        #expect(error?.description == "the store's path is empty; give the full path of a file, such as .local/state/myapp/state.sqlite in the user's home folder (FileManager.default.homeDirectoryForCurrentUser; a ~ is not expanded).")
+        // What an app shows in an alert: the message, not "The operation could not be completed".
+        #expect(error?.localizedDescription == error?.description)
     }
 
     @Test func anEmptyFileIsAdopted() throws {

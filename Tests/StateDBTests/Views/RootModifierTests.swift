@@ -35,4 +35,19 @@ struct RootModifierTests {
         #expect(ViewHost(root: Counter(), store: again).render() == "taps 1\n[ Tap ]", "the same slots as without the modifiers")
         again.close()
     }
+
+    /// `ViewHost(root: AnyView(ContentView()))` (a root chosen at run time): the root is its
+    /// content, with the content's identity and state, modifiers inside or around included.
+    @Test func anErasedRootIsItsContent() throws {
+        let folder = TemporaryDirectory()
+        let store = try StateStore(path: folder.storePath)
+        let host = ViewHost(root: AnyView(AnyView(Counter()).padding()).bold(), store: store)
+        #expect(host.identities.first == "Counter", "\(host.identities)")
+        try host.button("Tap").tap()
+        #expect(host.render() == ViewHost(root: Counter().padding().bold(), store: .inMemory()).render().replacingOccurrences(of: "taps 0", with: "taps 1"))
+        store.close()
+        let again = try StateStore(path: folder.storePath)
+        #expect(ViewHost(root: Counter(), store: again).render() == "taps 1\n[ Tap ]", "the same slots as without AnyView")
+        again.close()
+    }
 }
