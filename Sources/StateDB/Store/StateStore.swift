@@ -45,7 +45,8 @@ public final class StateStore: @unchecked Sendable {
         public var migrateSchema = true
         /// Open without writing anything (the CLI's read commands). Default: false.
         public var readOnly = false
-        /// How long a writer waits for another process's transaction, in milliseconds.
+        /// How long a writer waits for another process's transaction, in milliseconds. On
+        /// PostgreSQL, the session's `lock_timeout` (see docs/postgresql.md).
         public var busyTimeoutMilliseconds: Int32 = 5_000
         /// What to do when the store records state migrations this build does not register.
         public var unknownAppMigrations: UnknownMigrationPolicy = .refuse

@@ -31,18 +31,23 @@ final class PostgresConnection {
     var preparedStatements: Set<String> = []
     /// Statements prepared since the connection opened, reconnects included.
     var statementsPrepared = 0
+    /// How long a statement waits for a lock another session holds (see `limitLockWaits`).
+    let lockTimeoutMilliseconds: Int32
 
-    /// Connects to `url` (`postgresql://…` or `postgres://…`).
+    /// Connects to `url` (`postgresql://…` or `postgres://…`). A statement waits at most
+    /// `lockTimeoutMilliseconds` for a lock another session holds: SQLite's busy timeout, the
+    /// same default (`StateStore.Options.busyTimeoutMilliseconds`).
     /// - Throws: `PostgresError(.cannotConnect)` with libpq's reason; `StateStoreError(.cannotOpen)`
     ///   when libpq is not installed.
-    init(url: String) throws {
+    init(url: String, lockTimeoutMilliseconds: Int32 = StateStore.Options().busyTimeoutMilliseconds) throws {
         self.url = url
+        self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         redactedURL = PostgresURL.redacted(url)
         guard PostgresURL.isPostgresURL(url) else {
             throw PostgresError(.cannotConnect, message: "not a PostgreSQL URL: it must start with postgresql:// or postgres://")
         }
         try LibPQ.require(url: redactedURL)  // a StateStoreError callers pass on as it is
-        handle = try Self.connect(url)
+        handle = try Self.connect(url, lockTimeoutMilliseconds: lockTimeoutMilliseconds)
     }
 
     deinit { close() }
@@ -64,7 +69,7 @@ final class PostgresConnection {
     /// channel it listened on.
     func reconnect() throws {
         close()
-        handle = try Self.connect(url)
+        handle = try Self.connect(url, lockTimeoutMilliseconds: lockTimeoutMilliseconds)
         let listened = channels
         channels = []
         for channel in listened { try listen(channel) }
@@ -75,7 +80,7 @@ final class PostgresConnection {
         if !isConnected { try reconnect() }
     }
 
-    private static func connect(_ url: String) throws -> OpaquePointer {
+    private static func connect(_ url: String, lockTimeoutMilliseconds: Int32) throws -> OpaquePointer {
         // Key words are read in order and a later one wins, so the defaults come before
         // `dbname` (the URL, expanded): the URL can override each of them. All but
         // `client_encoding`, which comes after (see `takeServerEncoding`).
@@ -94,6 +99,7 @@ final class PostgresConnection {
         }
         do {
             try takeServerEncoding(connection)
+            try limitLockWaits(connection, milliseconds: lockTimeoutMilliseconds)
         } catch {
             PQfinish(connection)
             throw error
@@ -131,6 +137,35 @@ final class PostgresConnection {
         }
         guard PQsetClientEncoding(connection, server) == 0 else {
             throw PostgresError(.cannotConnect, message: "setting the client encoding to the database's \(server) failed: \(String(cString: PQerrorMessage(connection)))")
+        }
+    }
+
+    /// Makes a statement that waits for another session's lock give up after `milliseconds`
+    /// (SQLSTATE 55P03, a `.busy` error), as SQLite's busy timeout does on a file.
+    ///
+    /// PostgreSQL's default is to wait for as long as the lock is held, and a lock is held
+    /// until its transaction ends: a psql left open after `BEGIN; UPDATE slots …` (or `UPDATE
+    /// statedb_clock …`, which every commit must update) would freeze an app's update on the
+    /// main actor, and a `statedb set`, for as long as that shell stays open. After the
+    /// timeout the failed statement's transaction is rolled back (the pipeline and
+    /// `transaction` both roll back on a failure), so nothing is half-written; an app keeps its
+    /// batch in memory for the next flush and the CLI exits 9, as on a file.
+    ///
+    /// A `lock_timeout` the session already has (the URL's `options=-c lock_timeout=…`,
+    /// `ALTER ROLE … SET lock_timeout`, the server's configuration) is kept: that is an
+    /// operator's choice. `0`, PostgreSQL's "wait forever", is what this replaces. One round
+    /// trip per connection (a setting in the startup packet would take the place of any
+    /// `options` the URL or `PGOPTIONS` give).
+    private static func limitLockWaits(_ connection: OpaquePointer, milliseconds: Int32) throws {
+        // 0 means no limit to PostgreSQL but no wait to SQLite: the shortest wait keeps the latter.
+        let limit = String(max(1, milliseconds))
+        let sql = "SELECT set_config('lock_timeout', $1, false) WHERE current_setting('lock_timeout') = '0'"
+        let result: OpaquePointer? = withParameters([.text(limit)]) { values, lengths, formats in
+            PQexecParams(connection, sql, 1, nil, values, lengths, formats, 0)
+        }
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_TUPLES_OK else {
+            throw PostgresError(.cannotConnect, message: "setting lock_timeout failed: \(String(cString: PQerrorMessage(connection)))")
         }
     }
 

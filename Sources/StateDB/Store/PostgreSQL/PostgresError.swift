@@ -35,12 +35,22 @@ struct PostgresError: Error, CustomStringConvertible, Sendable {
         return "PostgreSQL error\(state): \(message)\(statement)"
     }
 
+    /// The message's first line without libpq's `ERROR:  ` in front (a lock timeout's
+    /// `CONTEXT:` line names a tuple, which helps nobody): for messages of one line.
+    var firstLine: String {
+        let line = message.prefix { $0 != "\n" }
+        return String(line.hasPrefix("ERROR:") ? line.dropFirst("ERROR:".count).drop { $0 == " " } : line)
+    }
+
     /// A serialization failure, a deadlock or a lock timeout: nothing was written, and running
     /// the transaction again may succeed.
     var isRetryable: Bool { ["40001", "40P01", "55P03"].contains(sqlState ?? "") }
 }
 
 extension StateStoreError {
+    /// SQLSTATE 55P03: a lock wait ran past `lock_timeout` (`PostgresConnection.limitLockWaits`).
+    static let lockNotAvailable = "55P03"
+
     /// Maps a PostgreSQL failure to a store error with advice. `url` is the store's URL with
     /// any password hidden (`PostgresURL.redacted`).
     init(_ error: PostgresError, url: String, doing what: String, retry: Retry = .again) {
@@ -58,6 +68,9 @@ extension StateStoreError {
             self.init(.cannotOpen, path: url, "waiting for change notifications failed (\(error.message)); reconnect.")
         case .unsuitableDatabase:
             self.init(.cannotOpen, path: url, error.message)
+        case .statement where state == Self.lockNotAvailable:
+            // SQLite's busy error, in its words: the same kind, exit 9 in the CLI, a batch kept.
+            self.init(.busy, path: url, "the store is locked by another session (\(error.firstLine)) while \(what); \(kept). Let that session finish its transaction (an open psql, another statedb; `pg_stat_activity` shows it `idle in transaction`), then try again.")
         case .statement where error.isRetryable:
             self.init(.busy, path: url, "another connection's transaction conflicted while \(what) (\(error.message)); \(kept). Try again.")
         case .statement where state == "25006":

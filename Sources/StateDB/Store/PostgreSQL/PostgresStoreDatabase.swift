@@ -44,7 +44,7 @@ final class PostgresStoreDatabase: StoreDatabase {
          report: @escaping (StateDiagnostic) -> Void = { _ in }) throws {
         let redacted = PostgresURL.redacted(url)
         do {
-            connection = try PostgresConnection(url: url)
+            connection = try PostgresConnection(url: url, lockTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         } catch let error as PostgresError {
             throw StateStoreError(error, url: redacted, doing: "connecting")
         }
