@@ -1,9 +1,11 @@
 extension StoreAdmin {
     /// `check` on PostgreSQL. The server keeps its own pages sound (`integrity` reports what
     /// `PostgresSchema.verify` finds wrong with the tables, triggers and clock row instead of
-    /// `PRAGMA integrity_check`); the schema migrations' checksums, the rows above the clock,
-    /// every value and each row's identity and property are checked as on a file, the rows read
-    /// through a cursor so a million of them are never all in memory.
+    /// `PRAGMA integrity_check`); the schema migrations' checksums, the schema's objects against
+    /// what the migrations create (`PostgresSchemaObjects`: missing, changed and extra tables,
+    /// indexes, triggers, functions, views, rules), the rows above the clock, every value and
+    /// each row's identity and property are checked as on a file, the rows read through a
+    /// cursor so a million of them are never all in memory.
     func postgresCheck(progress: ((Int) -> Void)?) throws -> CheckReport {
         guard let postgres = database as? PostgresAdminDatabase else { preconditionFailure("a PostgreSQL store") }
         let connection = postgres.connection
@@ -15,6 +17,8 @@ extension StoreAdmin {
                 schemaProblems.append(error.message)
             }
             let schemaVersion = Int(try connection.execute("SELECT schema_version FROM statedb_store WHERE id = 1").int64(0, 0) ?? 0)
+            // Opening refused any other version, so the latest one's objects are the reference.
+            let schemaDifferences = try PostgresSchemaObjects.differences(connection)
             let applied = try connection.execute("SELECT version, name, checksum FROM statedb_schema_migrations ORDER BY version")
             let migrations = (0..<applied.rowCount).map { row in
                 let version = Int(applied.int64(row, 0) ?? 0)
@@ -60,7 +64,7 @@ extension StoreAdmin {
             problems += Self.keyProblems(of: quarantined)
             problems.sort { ByteKey($0.key) < ByteKey($1.key) }
             return CheckReport(integrity: schemaProblems.isEmpty ? ["ok"] : schemaProblems, schemaVersion: schemaVersion,
-                               migrations: migrations, schemaDifferences: [], clockTick: tick,
+                               migrations: migrations, schemaDifferences: schemaDifferences, clockTick: tick,
                                clockProblem: tick == nil ? "statedb_clock has no row" : nil,
                                aheadOfClock: ahead, slotCount: slotCount, problems: problems, unreadable: nil,
                                quarantined: quarantined)
