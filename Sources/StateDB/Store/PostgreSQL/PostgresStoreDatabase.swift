@@ -38,8 +38,9 @@ final class PostgresStoreDatabase: StoreDatabase {
     /// - Throws: `StateStoreError` — `.foreignDatabase` (tables of another application),
     ///   `.newerSchema`, `.checksumMismatch`, `.migrationRequired` (behind, and told not to
     ///   migrate or read-only), `.missing` (an empty database and read-only), `.corrupt`,
-    ///   `.cannotOpen` (no server, no primary), `.migrationFailed`. A refused database is left
-    ///   untouched.
+    ///   `.cannotOpen` (no server, no primary), `.migrationFailed`; `.corrupt` too, unless
+    ///   read-only, when a table of the store has a trigger or rule statedb did not create
+    ///   (`PostgresSchema.refuseForeignTriggers`). A refused database is left untouched.
     init(url: String, migrations: [StateMigration] = [], options: StateStore.Options = StateStore.Options(),
          report: @escaping (StateDiagnostic) -> Void = { _ in }) throws {
         let redacted = PostgresURL.redacted(url)
@@ -60,6 +61,7 @@ final class PostgresStoreDatabase: StoreDatabase {
                 try PostgresSchema.migrate(connection)
             }
             try PostgresSchema.verify(connection)
+            if !options.readOnly { try PostgresSchema.refuseForeignTriggers(connection) }
             try connection.listen(Self.changesChannel)
         }
         polledSession = connection.backendPID

@@ -6,7 +6,9 @@ import Foundation
 /// Opening reads only: a database that is not a store, or holds a newer schema or an edited
 /// migration, is refused untouched with the errors the store gives (`PostgresSchema.inspect`;
 /// `check`, which tolerates damage, reports an edited migration instead); an empty database
-/// is `.missing` (nothing is created), an older schema `.migrationRequired`.
+/// is `.missing` (nothing is created), an older schema `.migrationRequired`; for writing, a
+/// store whose tables have a trigger or rule statedb did not create is `.corrupt`
+/// (`PostgresSchema.refuseForeignTriggers`).
 /// Reads run in one `REPEATABLE READ READ ONLY` transaction, so a command sees one snapshot
 /// and cannot write. A write transaction advances `statedb_clock` once, at its first write, and
 /// sends `pg_notify('statedb_changes', tick)` before it commits: running apps that `LISTEN`
@@ -30,14 +32,14 @@ final class PostgresAdminDatabase: AdminDatabase {
             throw StateStoreError(error, url: location, doing: "connecting")
         }
         do {
-            try Self.open(connection, location: location, toleratingDamage: toleratingDamage)
+            try Self.open(connection, location: location, access: access, toleratingDamage: toleratingDamage)
         } catch {
             connection.close()
             throw error
         }
     }
 
-    private static func open(_ connection: PostgresConnection, location: String, toleratingDamage: Bool) throws {
+    private static func open(_ connection: PostgresConnection, location: String, access: StoreAdmin.Access, toleratingDamage: Bool) throws {
         do {
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 let version = try PostgresSchema.inspect(connection, refusingEditedMigrations: !toleratingDamage)
@@ -48,6 +50,8 @@ final class PostgresAdminDatabase: AdminDatabase {
                     throw StateStoreError(.migrationRequired, path: location, "store schema version \(version) (PostgreSQL dialect) is behind this build's \(PostgresSchemaMigration.latestVersion); run `statedb migrate up` first.")
                 }
                 if !toleratingDamage { try PostgresSchema.verify(connection) }
+                // A write command's statements would run a foreign trigger; reading runs none.
+                if access == .write { try PostgresSchema.refuseForeignTriggers(connection) }
             }
         } catch let error as PostgresError {
             throw StateStoreError(error, url: location, doing: "opening the store", retry: .command)
