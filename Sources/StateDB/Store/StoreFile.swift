@@ -17,7 +17,9 @@ enum StoreFile {
     /// Inspects `path` read-only. Throws a `StateStoreError` for anything we must not touch.
     /// `verifyingSchema: false` accepts a store whose schema objects or clock are damaged, for
     /// `statedb check` to report them.
-    static func inspect(path: String, verifyingSchema: Bool = true) throws -> Verdict {
+    /// `forWriting` also refuses a store holding an index that can make its writes fail
+    /// (`ForeignIndexes`).
+    static func inspect(path: String, verifyingSchema: Bool = true, forWriting: Bool = false) throws -> Verdict {
         guard !path.isEmpty else {
             throw StateStoreError(.cannotOpen, path: path, "the store's path is empty; give the full path of a file, such as .local/state/myapp/state.sqlite in the user's home folder (FileManager.default.homeDirectoryForCurrentUser; a ~ is not expanded).")
         }
@@ -26,7 +28,7 @@ enum StoreFile {
         guard let info = try FileSafety.checkBeforeOpening(path) else { return .create }
         if info.st_size == 0 { return .create }  // an empty file of ours: made private when adopted
         try checkHeader(path: path, info: info, refusingTruncation: verifyingSchema)
-        let verdict = try inspectDatabase(path: path, verifyingSchema: verifyingSchema)
+        let verdict = try inspectDatabase(path: path, verifyingSchema: verifyingSchema, forWriting: forWriting)
         // Only a file we would open as a store has to be private: another application's
         // database is refused for what it is.
         try FileSafety.requirePrivate(info, path: path)
@@ -34,15 +36,15 @@ enum StoreFile {
     }
 
     /// The SQLite-level part of `inspect`, on a file that passed the file checks.
-    private static func inspectDatabase(path: String, verifyingSchema: Bool) throws -> Verdict {
+    private static func inspectDatabase(path: String, verifyingSchema: Bool, forWriting: Bool) throws -> Verdict {
         // A -wal with frames is replayed and checked on a private copy, which is then what is
         // read here, so that no refusal touches the -shm either (see HotJournalCheck).
         if let copy = try HotJournalCheck.verify(path: path) {
             defer { copy.remove() }
-            return try readVerdict(reading: copy.path, of: path, verifyingSchema: verifyingSchema)
+            return try readVerdict(reading: copy.path, of: path, verifyingSchema: verifyingSchema, forWriting: forWriting)
         }
         do {
-            return try readVerdict(reading: path, of: path, verifyingSchema: verifyingSchema)
+            return try readVerdict(reading: path, of: path, verifyingSchema: verifyingSchema, forWriting: forWriting)
         } catch is HotRollbackJournal {
             // A hot rollback journal cannot be played back read-only: it is played back on a
             // private copy, which is what the next writer of the store will make of it. Only
@@ -50,7 +52,7 @@ enum StoreFile {
             // file readable as it is, and copying a large store costs seconds.
             let copy = try rolledBackCopy(of: path)
             defer { copy?.remove() }
-            return try readVerdict(reading: copy?.path ?? path, of: path, verifyingSchema: verifyingSchema, retryingHotJournal: false)
+            return try readVerdict(reading: copy?.path ?? path, of: path, verifyingSchema: verifyingSchema, forWriting: forWriting, retryingHotJournal: false)
         }
     }
 
@@ -76,7 +78,7 @@ enum StoreFile {
     /// `path`. Throws `HotRollbackJournal` when `retryingHotJournal`, `file` is the store and
     /// SQLite finds a hot journal beside it (the caller then reads a played-back copy); a hot
     /// journal found again after that is refused with the usual `StateStoreError`.
-    private static func readVerdict(reading file: String, of path: String, verifyingSchema: Bool,
+    private static func readVerdict(reading file: String, of path: String, verifyingSchema: Bool, forWriting: Bool,
                                     retryingHotJournal: Bool = true) throws -> Verdict {
         func refusal(_ error: SQLiteError, doing what: String) -> Error {
             error.isHotRollbackJournal && file == path && retryingHotJournal
@@ -100,6 +102,7 @@ enum StoreFile {
             if applicationID == StoreFile.applicationID {
                 try checkSchema(connection, path: path, userVersion: userVersion, refusingEditedMigrations: verifyingSchema)
                 if verifyingSchema { try SchemaVerification.verify(connection, path: path, version: userVersion) }
+                if forWriting, let refusal = try ForeignIndexes.writeRefusal(connection, path: path, version: userVersion) { throw refusal }
                 return .store(schemaVersion: userVersion)
             }
             if applicationID == 0 && tables.isEmpty { return .store(schemaVersion: 0) }

@@ -20,7 +20,7 @@ extension StateStore {
     /// `StateMigration`), all in one transaction, before any slot is read.
     public convenience init(path: String, migrations: [StateMigration], options: Options = Options()) throws {
         let tolerant = options.toleratesDamage && options.readOnly
-        let verdict = try StoreFile.inspect(path: path, verifyingSchema: !tolerant)
+        let verdict = try StoreFile.inspect(path: path, verifyingSchema: !tolerant, forWriting: !options.readOnly)
         var schemaVersion = 0
         switch verdict {
         case .create:
