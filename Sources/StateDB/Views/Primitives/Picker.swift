@@ -10,9 +10,9 @@
 ///
 /// Renders as `Sort: < Newest >`: the title and the label of the option whose tag equals the
 /// selection (`< – >` when none does). Options are the views with a `.tag(_:)` inside it,
-/// `ForEach` rows included; unlike SwiftUI, a `ForEach`'s ids are not taken as tags, so every
-/// option needs its `.tag(_:)`. The driver's `select(_:)` and the terminal's ←/→ (or
-/// Enter/Space, which moves to the next) choose one.
+/// and the views a `ForEach` makes, tagged with their element's id as in SwiftUI. The
+/// driver's `select(_:)` and the terminal's ←/→ (or Enter/Space, which moves to the next)
+/// choose one.
 ///
 /// Identity: a `Picker` segment, its options a block of its own (`Picker/Text`,
 /// `Picker/ForEach/Text[id: 1]`), the label another (`Picker/PickerLabel/Text`).
@@ -108,18 +108,22 @@ extension Picker: NodeRenderedView {
 
 extension ViewHost {
     /// The options of a mounted picker, in tree order: the topmost tagged views of its
-    /// content (a tagged view's own content is its label, not more options).
+    /// content (a tagged view's own content is its label, not more options). A view a
+    /// `ForEach` made for an element is tagged with the element's id unless `.tag(_:)` gives
+    /// it another, as in SwiftUI (an id of another type than the selection's is an option
+    /// that cannot be chosen).
     func pickerOptions(of node: ViewNode) -> [PickerOption] {
         var options: [PickerOption] = []
-        func collect(_ node: ViewNode) {
-            if let tag = node.modifiers.lazy.compactMap({ ($0 as? TagModifier)?.tag }).last {
+        func collect(_ node: ViewNode, elementIDs ids: [String: AnyHashable]?) {
+            if let tag = node.listTag(elementIDs: ids) {
                 let label = renderLines(of: node).map(TextStyle.stripped).joined(separator: " ")
                 options.append(PickerOption(tag: tag, label: label))
                 return
             }
-            node.children.forEach(collect)
+            let childIDs = (node.view as? any ElementIDListing)?.elementIDsByQualifier()
+            node.children.forEach { collect($0, elementIDs: childIDs) }
         }
-        node.children.dropLast().forEach(collect)
+        node.children.dropLast().forEach { collect($0, elementIDs: nil) }
         return options
     }
 }
