@@ -67,7 +67,7 @@ extension StoreAdmin {
         defer { copy.remove() }
         let connection = try openRecoverySource(copy.path, path: path)
         defer { connection.close() }
-        let (tables, version) = try recoverableTables(connection, path: path, readingWAL: copy.includesWAL)
+        let (tables, version) = try recoverableTables(connection, path: path, copy: copy, destination: destination)
         let claim = try claimRecoveryDestination(destination)
         defer { claim.end() }
         var store: StateStore?
@@ -157,7 +157,7 @@ extension StoreAdmin {
 
     /// The tables to copy, and the store's schema version, after making sure the file is a
     /// store of ours this build may read.
-    private static func recoverableTables(_ connection: SQLiteConnection, path: String, readingWAL: Bool) throws -> (tables: Set<String>, version: Int) {
+    private static func recoverableTables(_ connection: SQLiteConnection, path: String, copy: PrivateCopy, destination: String) throws -> (tables: Set<String>, version: Int) {
         let applicationID = (try? connection.pragmaInteger(.applicationID)).map { Int32(truncatingIfNeeded: $0) } ?? 0
         let version = Int((try? connection.pragmaInteger(.userVersion)) ?? 0)
         var tables: Set<String> = []
@@ -166,13 +166,17 @@ extension StoreAdmin {
             while try statement.step() { tables.insert(statement.string(at: 0)) }
         } catch {
             let reason = (error as? SQLiteError)?.message ?? "\(error)"
-            let withoutWAL = readingWAL ? " Try again with --ignore-wal, to read the store file without the transactions in its -wal; or the" : " The"
+            let withoutWAL = copy.includesWAL ? " Try again with --ignore-wal, to read the store file without the transactions in its -wal; or the" : " The"
             throw StateStoreError(.corrupt, path: path, "its schema cannot be read (\(reason)), so no table can be found; nothing was written.\(withoutWAL) sqlite3 shell's `.recover` command reads the pages themselves and may get more out.")
         }
         if version > SchemaMigration.latestVersion {
             throw StateStoreError(.newerSchema, path: path, "store schema version \(version) is newer than this build's \(SchemaMigration.latestVersion); recover it with a newer statedb. Nothing was written.")
         }
         guard applicationID == StoreFile.applicationID || tables.isSuperset(of: ["slots", "statedb_clock"]) else {
+            if copy.includesWAL && HotJournalCheck.isStore(fileAlone: copy.path) {
+                // The file alone is a store: the -wal (another database's first pages) is not its.
+                throw StateStoreError(.corrupt, path: path, "the -wal beside it does not fit the store: the file alone is a statedb store, and replaying its -wal makes it a SQLite database of another application; nothing was written. Recover the file without it: `statedb recover \(StateStoreError.shellWord(path)) \(StateStoreError.shellWord(destination)) --ignore-wal`.")
+            }
             throw StateStoreError(.foreignDatabase, path: path, "a SQLite database of another application (no statedb tables); there is nothing statedb can recover from it. Nothing was written.")
         }
         return (tables, version)

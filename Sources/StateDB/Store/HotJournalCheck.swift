@@ -70,6 +70,7 @@ enum HotJournalCheck {
                     copy.dropWAL()
                     try refuseIfDamaged(problems, alone: integrityProblems(of: copy.path), path: path)
                 }
+                try refuseIfForeignAfterReplay(copy: copy.path, path: path)
                 try refuseIfClockGoesBack(copy: copy.path, path: path)
                 return copy
             }
@@ -124,6 +125,36 @@ enum HotJournalCheck {
               let alone = clockTick(ofURI: "file:\(escaped)?immutable=1"),
               withWAL < alone else { return }
         throw StateStoreError(.corrupt, path: path, "the -wal beside it is not this store's: replaying it would take the store's clock back from \(alone) to \(withWAL), replacing its slots with another database's; nothing was written. \(movingTheWALAway(path))")
+    }
+
+    /// Refuses the `-wal` when the store file alone is a statedb store and replaying the `-wal`
+    /// makes it another application's database: the `-wal` (a whole other database's first
+    /// pages, page 1 on) is not this store's, and the file without it is.
+    private static func refuseIfForeignAfterReplay(copy: String, path: String) throws {
+        let escaped = FileURIPath.escaped(copy)
+        guard isStore(fileAlone: copy), let replayed = identification(ofURI: "file:\(escaped)?mode=ro"),
+              replayed.applicationID != StoreFile.applicationID else { return }
+        let what = replayed.applicationID == 0 ? "no statedb application id" : "application_id \(replayed.applicationID)"
+        let tables = replayed.tables.prefix(5).joined(separator: ", ") + (replayed.tables.count > 5 ? ", …" : "")
+        throw StateStoreError(.corrupt, path: path, "the -wal beside it does not fit the store: replaying its transactions would make the store a SQLite database of another application (\(what); tables: \(tables.isEmpty ? "none" : tables)); nothing was written. \(movingTheWALAway(path))")
+    }
+
+    /// Whether the file at `path` (a private copy), read without its `-wal`, is a statedb store.
+    static func isStore(fileAlone path: String) -> Bool {
+        identification(ofURI: "file:\(FileURIPath.escaped(path))?immutable=1")?.applicationID == StoreFile.applicationID
+    }
+
+    /// `PRAGMA application_id` and the table names of the database `uri` names, read-only; nil
+    /// when they cannot be read.
+    private static func identification(ofURI uri: String) -> (applicationID: Int32, tables: [String])? {
+        guard let connection = try? SQLiteConnection(path: uri, mode: .readOnly, uri: true) else { return nil }
+        defer { connection.close() }
+        guard let id = try? connection.pragmaInteger(.applicationID),
+              let statement = try? connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        else { return nil }
+        var tables: [String] = []
+        while (try? statement.step()) == true { tables.append(statement.string(at: 0)) }
+        return (Int32(truncatingIfNeeded: id), tables)
     }
 
     /// The tick of the statedb clock of the database `uri` names, read-only; nil when it has

@@ -138,6 +138,40 @@ import Testing
         }
     }
 
+    /// A `-wal` of another application's database beside a store: the store file alone is
+    /// ours, so the `-wal` is what does not fit, not the file; the app's open, every command
+    /// and `recover` say so and point at `--ignore-wal`, and no file changes.
+    @Test func anotherApplicationsWALIsNamedAsTheWALThatDoesNotFit() throws {
+        let elsewhere = TemporaryDirectory(), out = TemporaryDirectory()
+        let store = folder.storePath, output = out.path("out.sqlite")
+        try StoreDamage.makeStore(store, prefix: "Mine", count: 20)
+        try StoreDamage.copyOtherApplicationsWAL(besides: store, from: elsewhere)
+        let before = StoreDamage.Files(store)
+        for arguments in [["check", store], ["inspect", store], ["get", store, "Mine/s1"], ["export", store],
+                          ["set", store, "Mine/s1", #""x""#], ["rm", store, "Mine/s1"], ["migrate", "status", store],
+                          ["recover", store, output]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 7, "\(arguments): \(run)")
+            #expect(run.stderr.contains("the -wal beside it does not fit the store"), "\(arguments): \(run)")
+            #expect(run.stderr.contains("--ignore-wal"), "\(arguments): \(run)")
+            #expect(!run.stderr.contains("Use a separate file"), "\(arguments): \(run)")
+            #expect(StoreDamage.Files(store) == before, "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(throws: StateStoreError.self) { _ = try StateStore(path: store) }
+        do {
+            _ = try StateStore(path: store)
+        } catch let error as StateStoreError {
+            #expect(error.kind == .corrupt && error.message.contains("the -wal beside it does not fit the store"), "\(error)")
+        }
+        #expect(StoreDamage.Files(store) == before)
+
+        let recovered = try CLI.run("recover", store, output, "--ignore-wal")
+        #expect(recovered.status == 0, "\(recovered)")
+        #expect(SQLiteProbe(path: output).keys == (0..<20).map { "Mine/s\($0)" }.sorted())
+        #expect(StoreDamage.Files(store) == before)
+    }
+
     /// A store left with its own `-wal` (a crash, here a copy of the three files taken while a
     /// store had them open): a refused command neither copies that `-wal` into the file nor
     /// removes it. The next open of the app or a command that succeeds replays it as before.

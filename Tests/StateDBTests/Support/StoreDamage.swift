@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import StateDB
 import Testing
@@ -41,6 +42,25 @@ enum StoreDamage {
         try FileManager.default.copyItem(atPath: otherPath + "-wal", toPath: path + "-wal")
         try FileManager.default.copyItem(atPath: otherPath + "-shm", toPath: path + "-shm")
         other.close()
+    }
+
+    /// Another application's SQLite database (one table `t`), open in this process with its
+    /// first transaction in its `-wal`; its `-wal` and `-shm` are copied beside `path` (mode
+    /// 0600, as a store's own) while it is open.
+    static func copyOtherApplicationsWAL(besides path: String, from folder: TemporaryDirectory) throws {
+        let otherPath = folder.path("other-application.db")
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(otherPath, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+            sqlite3_close(db)
+            throw SQLFailure(message: "cannot open \(otherPath)")
+        }
+        defer { sqlite3_close(db) }
+        let sql = "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE t (x); INSERT INTO t VALUES (1);"
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw SQLFailure(message: String(cString: sqlite3_errmsg(db))) }
+        for suffix in ["-wal", "-shm"] {
+            try FileManager.default.copyItem(atPath: otherPath + suffix, toPath: path + suffix)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
+        }
     }
 
     /// The value `makeStore` writes to slot `index`.
