@@ -31,6 +31,9 @@ import Foundation
     /// `PRAGMA integrity_check`: `["ok"]` for a sound file.
     public let integrity: [String]
     public let schemaVersion: Int
+    /// The last schema migration the store records, when it is above `schemaVersion` (the
+    /// `user_version`, set back by hand); nil when they agree.
+    public internal(set) var userVersionSetBackFrom: Int? = nil
     public let migrations: [Migration]
     /// How the tables, indexes and triggers differ from what this build's migrations create
     /// for `schemaVersion`: missing, changed and extra objects.
@@ -50,10 +53,15 @@ import Foundation
     /// the file: listed so they can be restored or dropped).
     public let quarantined: [QuarantinedValue]
 
+    /// What is wrong with `schemaVersion`, when it was set back below the recorded migrations.
+    public var schemaVersionProblem: String? {
+        userVersionSetBackFrom.map { StoreFile.userVersionSetBack(schemaVersion, recorded: $0) }
+    }
+
     /// No damage, the schema as the migrations define it, a sound clock, and every value
     /// readable as its type.
     public var isHealthy: Bool {
-        !isDamaged && migrations.allSatisfy(\.matches) && schemaDifferences.isEmpty && aheadOfClock.isEmpty && problems.isEmpty
+        !isDamaged && userVersionSetBackFrom == nil && migrations.allSatisfy(\.matches) && schemaDifferences.isEmpty && aheadOfClock.isEmpty && problems.isEmpty
     }
 
     /// Damage that `statedb recover` is for: unreadable pages, missing or changed schema
@@ -107,7 +115,11 @@ extension StoreAdmin {
                     migrations.append(.init(version: version, name: applied.string(at: 1), checksum: checksum, matches: known?.checksum == checksum))
                 }
             }
-            let differences = attempt("sqlite_schema") { try SchemaVerification.differences(connection, version: schemaVersion) } ?? []
+            // A user_version set back below the recorded migrations: the schema is compared with
+            // what the recorded ones create.
+            let recorded = migrations.map(\.version).max() ?? 0
+            let setBackFrom = recorded > schemaVersion ? recorded : nil
+            let differences = attempt("sqlite_schema") { try SchemaVerification.differences(connection, version: setBackFrom ?? schemaVersion) } ?? []
             var clockProblem: String?
             do {
                 clockProblem = try SchemaVerification.clockProblem(connection)
@@ -156,7 +168,7 @@ extension StoreAdmin {
             // SQLite names the pages past the end one by one; this says what happened.
             if let truncation { fileProblems.insert("the file is " + truncation, at: 0) }
             return CheckReport(integrity: fileProblems.isEmpty ? ["ok"] : fileProblems, schemaVersion: schemaVersion,
-                               migrations: migrations, schemaDifferences: differences, clockTick: tick, clockProblem: clockProblem,
+                               userVersionSetBackFrom: setBackFrom, migrations: migrations, schemaDifferences: differences, clockTick: tick, clockProblem: clockProblem,
                                aheadOfClock: ahead, slotCount: slotCount, problems: problems,
                                unreadable: unreadable.isEmpty ? nil : unreadable.joined(separator: "; "), quarantined: quarantined)
         }

@@ -129,6 +129,13 @@ extension StateStoreError {
         "Restore a backup, or copy every slot that can still be read into a new store with `statedb recover \(shellWord(path)) \(shellWord(recoveredPath(for: path)))` (this file is left as it is)."
     }
 
+    /// What to do about a store whose `user_version` was set back below the last schema
+    /// migration it records (`recorded`): put it back, or salvage the slots.
+    @_spi(Admin) public static func userVersionAdvice(for path: String, recorded: Int) -> String {
+        let store = shellWord(path)
+        return "If only the user_version was changed, restore it while no app has the store open: `sqlite3 \(store) 'PRAGMA user_version = \(recorded)'`, then run `statedb check \(store)`; or copy every slot into a new store with `statedb recover \(store) \(shellWord(recoveredPath(for: path)))` (this file is left as it is)."
+    }
+
     /// Where the advice suggests writing the salvaged store: `state.sqlite` → `state.recovered.sqlite`.
     static func recoveredPath(for path: String) -> String {
         let name = path as NSString

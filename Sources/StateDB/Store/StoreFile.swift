@@ -100,10 +100,10 @@ enum StoreFile {
             let userVersion = Int(try connection.pragmaInteger(.userVersion))
             let tables = try tableNames(connection)
             if applicationID == StoreFile.applicationID {
-                try checkSchema(connection, path: path, userVersion: userVersion, refusingEditedMigrations: verifyingSchema)
+                let version = try checkSchema(connection, path: path, userVersion: userVersion, tables: tables, verifying: verifyingSchema)
                 if verifyingSchema { try SchemaVerification.verify(connection, path: path, version: userVersion) }
-                if forWriting, let refusal = try ForeignIndexes.writeRefusal(connection, path: path, version: userVersion) { throw refusal }
-                return .store(schemaVersion: userVersion)
+                if forWriting, let refusal = try ForeignIndexes.writeRefusal(connection, path: path, version: version) { throw refusal }
+                return .store(schemaVersion: version)
             }
             if applicationID == 0 && tables.isEmpty { return .store(schemaVersion: 0) }
             let what = applicationID == 0 ? "no statedb application id" : "application_id \(applicationID)"
@@ -226,15 +226,19 @@ enum StoreFile {
         return names
     }
 
-    /// A store of ours: refuse a newer schema or a migration whose text changed.
-    /// `refusingEditedMigrations: false`: `check` opens the store to report an edited checksum
-    /// with the rest, rather than refuse it.
-    private static func checkSchema(_ connection: SQLiteConnection, path: String, userVersion: Int, refusingEditedMigrations: Bool) throws {
+    /// A store of ours: refuse a newer schema, a migration whose text changed, or a
+    /// `user_version` set back below the schema migrations the store records. Returns the
+    /// schema version to open it at: the `user_version`, or, when `verifying` is false (`check`
+    /// opens the store to report what is wrong rather than refuse it), the last recorded
+    /// migration's where the `user_version` was set back below it.
+    private static func checkSchema(_ connection: SQLiteConnection, path: String, userVersion: Int, tables: [String],
+                                    verifying: Bool) throws -> Int {
         let known = SchemaMigration.all
         if userVersion > SchemaMigration.latestVersion {
             throw StateStoreError(.newerSchema, path: path, "store schema version \(userVersion) is newer than this build's \(SchemaMigration.latestVersion); refusing to open it. Use a newer statedb.")
         }
-        guard userVersion > 0 else { return }
+        guard userVersion > 0 || tables.contains("statedb_schema_migrations") else { return userVersion }
+        var recorded = 0
         let statement = try connection.prepare("SELECT version, name, checksum FROM statedb_schema_migrations ORDER BY version")
         while try statement.step() {
             let version = Int(statement.int64(at: 0))
@@ -242,10 +246,24 @@ enum StoreFile {
             guard let migration = known.first(where: { $0.version == version }) else {
                 throw StateStoreError(.newerSchema, path: path, "the store records schema migration \(version) (\(statement.string(at: 1))), which this build does not have; refusing to open it. Use a newer statedb.")
             }
-            if migration.checksum != checksum && refusingEditedMigrations {
+            if migration.checksum != checksum && verifying {
                 throw StateStoreError(.checksumMismatch, path: path, "schema migration \(migration.fileName) was applied with checksum \(checksum.prefix(12))…, but this build's file has \(migration.checksum.prefix(12))…; an applied migration must never be edited. Restore the original file and add a new migration.")
             }
+            recorded = max(recorded, version)
         }
+        guard recorded > userVersion else { return userVersion }
+        // Set back by hand (`PRAGMA user_version = 3`): the schema is the one the recorded
+        // migrations made, and migrating "up" from the user_version would run them again.
+        if verifying {
+            throw StateStoreError(.corrupt, path: path, "\(userVersionSetBack(userVersion, recorded: recorded)); nothing was written. \(StateStoreError.userVersionAdvice(for: path, recorded: recorded))")
+        }
+        return recorded
+    }
+
+    /// What is wrong with a store whose `user_version` is below the last schema migration it
+    /// records.
+    static func userVersionSetBack(_ userVersion: Int, recorded: Int) -> String {
+        "its user_version is \(userVersion), but schema migrations up to \(recorded) are recorded as applied (statedb_schema_migrations): the user_version was set back"
     }
 
     /// Creates the missing parent folders (0700) and the file (0600), or makes the empty file

@@ -37,6 +37,7 @@ struct CheckCommand: Command {
                 .init("damaged", .bool(report.isDamaged)),
                 .init("integrity", .array(report.integrity.map(JSONValue.string))),
                 .init("schemaVersion", .number(String(report.schemaVersion))),
+                .init("schemaVersionProblem", report.schemaVersionProblem.map(JSONValue.string) ?? .null),
                 .init("migrations", .array(report.migrations.map { migration in
                     .object([.init("version", .number(String(migration.version))), .init("name", .string(migration.name)),
                              .init("checksum", .string(migration.checksum)), .init("matches", .bool(migration.matches))])
@@ -65,7 +66,7 @@ struct CheckCommand: Command {
         lines.append("integrity: \(integrityOK ? ok : bad)")
         if !integrityOK { lines += report.integrity.prefix(20).map { "  " + printable($0) } }
         if report.integrity.count > 20 { lines.append("  … \(report.integrity.count - 20) more") }
-        lines.append("schema: version \(report.schemaVersion)")
+        lines.append("schema: version \(report.schemaVersion)" + (report.schemaVersionProblem.map { ", \(bad): \($0)" } ?? ""))
         for migration in report.migrations {
             let name = String(format: "%04d", migration.version) + "_" + printable(migration.name)
             lines.append("  \(name) sha256 \(migration.checksum.prefix(12))… \(migration.matches ? ok : console.paint("differs from this build's file", .red))")
@@ -89,6 +90,9 @@ struct CheckCommand: Command {
         lines += report.problems.map { "  " + printable($0.key) + ": " + printable($0.message) }
         lines.append("quarantine: \(report.quarantined.count) value(s)" + (report.quarantined.isEmpty ? "" : " (`statedb quarantine` restores or drops them)"))
         lines += report.quarantined.map { QuarantineCommand.line($0, console) }
+        if let recorded = report.userVersionSetBackFrom {
+            lines.append(console.paint("The store's user_version was set back.", .red) + " " + printable(StateStoreError.userVersionAdvice(for: path, recorded: recorded)))
+        }
         if report.isDamaged {
             lines.append(console.paint("The store is damaged.", .red) + " " + printable(StoreAdmin.isURL(path) ? StoreAdmin.postgresDamageAdvice : StateStoreError.salvageAdvice(for: path)))
         }

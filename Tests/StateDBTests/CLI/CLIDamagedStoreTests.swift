@@ -172,6 +172,50 @@ import Testing
         #expect(StoreDamage.Files(store) == before)
     }
 
+    /// A `user_version` set back by hand below the schema migrations the store records: every
+    /// command and the app name that mismatch and the `sqlite3` command that restores it
+    /// (not "behind, run migrate up", whose answer was "damaged, run check"); `check` reports
+    /// it (exit 5). Following the advice makes the store sound again.
+    @Test func aUserVersionSetBackIsNamedWithTheCommandThatRestoresIt() throws {
+        let store = folder.storePath
+        let latest = SchemaMigration.latestVersion
+        try StoreDamage.makeStore(store, prefix: "Mine", count: 3)
+        try sqlite(store, "PRAGMA user_version = 3")
+        let bytes = try fileBytes(store)
+        let mismatch = "its user_version is 3, but schema migrations up to \(latest) are recorded as applied"
+        let restore = "`sqlite3 \(store) 'PRAGMA user_version = \(latest)'`"
+
+        let check = try CLI.run("check", store)
+        #expect(check.status == 5, "\(check)")
+        #expect(check.stdout.contains("schema: version 3, FAILED: \(mismatch)"), "\(check)")
+        #expect(check.stdout.contains("tables, indexes, triggers: ok"), "\(check)")
+        #expect(check.stdout.contains(restore), "\(check)")
+        let json = try #require(try CLI.run("check", store, "--json").json() as? [String: Any])
+        #expect((json["schemaVersionProblem"] as? String)?.hasPrefix(mismatch) == true, "\(json)")
+        #expect(json["healthy"] as? Bool == false)
+        #expect(try fileBytes(store) == bytes)
+
+        // (A read leaves an empty -wal and -shm, as the sqlite3 shell does: docs/cli.md, "Safety".)
+        let before = StoreDamage.Files(store)
+        for arguments in [["migrate", "up", store], ["migrate", "status", store], ["get", store, "Mine/s1"], ["set", store, "Mine/s1", #""x""#]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 7, "\(arguments): \(run)")
+            #expect(run.stderr.contains(mismatch) && run.stderr.contains(restore), "\(arguments): \(run)")
+            #expect(!run.stderr.contains("migrate up") && !run.stderr.contains("is damaged"), "\(arguments): \(run)")
+        }
+        do {
+            _ = try StateStore(path: store)
+            Issue.record("the app opened a store whose user_version was set back")
+        } catch let error as StateStoreError {
+            #expect(error.kind == .corrupt && error.message.contains(mismatch), "\(error)")
+        }
+        #expect(StoreDamage.Files(store) == before)
+
+        try SQLiteShell.run(store, "PRAGMA user_version = \(latest)")
+        let restored = try CLI.run("check", store)
+        #expect(restored.status == 0, "\(restored)")
+    }
+
     /// A store left with its own `-wal` (a crash, here a copy of the three files taken while a
     /// store had them open): a refused command neither copies that `-wal` into the file nor
     /// removes it. The next open of the app or a command that succeeds replays it as before.
