@@ -176,6 +176,8 @@ struct ExportReader {
     }
 
     private mutating func readDocument(_ body: (Int, JSONValue) throws -> Void) throws -> Header {
+        // Said here, as the parser says it, without reading a large file whole to find out.
+        if try ensure(3), buffer.starts(with: [0xEF, 0xBB, 0xBF]) { throw JSONSyntaxError.byteOrderMark }
         try skipWhitespace()
         guard try peek() == UInt8(ascii: "{") else {
             while try source.next() != nil {}

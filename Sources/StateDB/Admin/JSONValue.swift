@@ -117,7 +117,15 @@ extension JSONValue {
     /// 1-based byte position.
     public let position: Int
     public let message: String
-    public var description: String { "invalid JSON at position \(position): \(message)" }
+    /// Whether `message` is about the text as a whole (a byte order mark), not a position in it.
+    var isAboutTheWholeText = false
+    public var description: String { isAboutTheWholeText ? message : "invalid JSON at position \(position): \(message)" }
+
+    /// Text that starts with a byte order mark: a file saved as "UTF-8 with BOM" (some Windows
+    /// editors do), which reads as the document's first character and is not JSON.
+    public static let byteOrderMark = JSONSyntaxError(
+        position: 1, message: "it starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without one",
+        isAboutTheWholeText: true)
 }
 
 struct JSONParser {
@@ -129,6 +137,7 @@ struct JSONParser {
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw .byteOrderMark }
         skipWhitespace()
         guard index < bytes.count else { throw failure("no value (empty input)") }
         let value = try parseValue()

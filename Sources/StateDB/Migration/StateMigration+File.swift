@@ -32,7 +32,7 @@ extension StateMigration {
         do {
             guard let text = String(validating: data, as: UTF8.self) else { throw fail("not a migration file: it is not UTF-8 text.") }
             if text.hasPrefix("\u{FEFF}") {
-                throw fail("not a migration file: it starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without one.")
+                throw fail("not a migration file: \(JSONSyntaxError.byteOrderMark).")
             }
             root = try JSONValue.parse(text)
         } catch let error as JSONSyntaxError {

@@ -39,6 +39,32 @@ import Testing
         #expect(try readBack(path, SampleKeys.nickname, as: String?.self, default: "x") == nil)
     }
 
+    /// A file saved as "UTF-8 with BOM" is named as such, as `migrate --app` names it, by
+    /// `import` (a file and standard input) and `set -`, not as invalid JSON at position 1.
+    @Test func aByteOrderMarkIsNamedInImportAndSetInput() throws {
+        let bom = "it starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8 without one"
+        let export = folder.path("export.json")
+        #expect(try CLI.run("export", path, "-o", export).status == 0)
+        let document = try String(contentsOfFile: export, encoding: .utf8)
+        let withMark = folder.path("with-bom.json")
+        try Data(("\u{FEFF}" + document).utf8).write(to: URL(fileURLWithPath: withMark))
+        #expect(try fileBytes(withMark).prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+        let bytes = try fileBytes(path)  // (the export's read left an empty -wal and -shm, which the next writer removes)
+
+        let file = try CLI.run("import", path, withMark)
+        #expect(file.status == 2, "\(file)")
+        #expect(file.stderr == "statedb import: \(withMark): \(bom)\n", "\(file)")
+        let input = try CLI.run(["import", path, "-"], stdin: "\u{FEFF}" + document)
+        #expect(input.status == 2 && input.stderr == "statedb import: standard input: \(bom)\n", "\(input)")
+        let set = try CLI.run(["set", path, SampleKeys.nickname, "-"], stdin: "\u{FEFF}\"Ada\"")
+        #expect(set.status == 2 && set.stderr == "statedb set: standard input: \(bom)\n", "\(set)")
+        #expect(try fileBytes(path) == bytes)
+        let migration = folder.path("migrations.json")
+        try Data("\u{FEFF}{\"migrations\": []}".utf8).write(to: URL(fileURLWithPath: migration))
+        let plan = try CLI.run("migrate", "plan", path, "--app", migration)
+        #expect(plan.stderr.contains(bom), "the words migrate --app uses: \(plan)")
+    }
+
     @Test func floatsLargestValueIsAFloat() throws {
         let store = try StateStore(path: path)
         _ = try store.binding(for: "Limits/float", default: Float(1))
