@@ -94,6 +94,10 @@ import Foundation
     /// Whether this is a `Date` (through optionals), which the CLI takes without quotes.
     public var isDate: Bool { unwrappingOptionals == .date }
 
+    /// Whether this is a `Double` or a `Float` (through optionals), which take NaN and the
+    /// infinities as the strings `"nan"`, `"+inf"` and `"-inf"`.
+    public var isFloatingPoint: Bool { unwrappingOptionals == .double || unwrappingOptionals == .float }
+
     /// Whether a JSON string is a value of this type (through optionals): a `String`, `UUID`
     /// or `Date`, or an app type, which may be anything.
     public var takesText: Bool {

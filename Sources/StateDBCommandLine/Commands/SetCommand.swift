@@ -60,7 +60,8 @@ struct SetCommand: Command {
                     // the date's own error (exit 3), not advice to quote it that leads to the same.
                     value = .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
                 } else {
-                    value = try parseJSON(text, source: source, takesText: slotType?.takesText ?? false)  // for its error
+                    value = try parseJSON(text, source: source, takesText: slotType?.takesText ?? false,
+                                          takesNonFinite: slotType?.isFloatingPoint ?? false)  // for its error
                 }
             }
             return try admin.set(key, to: value, createAs: type, force: force)

@@ -80,12 +80,17 @@ func parseDuration(_ text: String, option: String) throws -> Int64 {
 /// Parses a JSON argument or file. `takesText`: the value goes where a string fits (a
 /// `String` slot, an app type), so a bare word was most likely meant as one and the error
 /// says how to quote it; elsewhere (a `Bool` slot, an import file) quoting would not help.
-/// Asked only when the text is not JSON.
-func parseJSON(_ text: String, source: String, takesText: @autoclosure () -> Bool = false) throws -> JSONValue {
+/// Asked only when the text is not JSON. `takesNonFinite`: the value goes into a `Double` or
+/// `Float`, so NaN and the infinities, which JSON cannot spell, get the strings they take.
+func parseJSON(_ text: String, source: String, takesText: @autoclosure () -> Bool = false,
+               takesNonFinite: @autoclosure () -> Bool = false) throws -> JSONValue {
     do {
         return try JSONValue.parse(text)
     } catch {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let spelling = nonFiniteSpelling(trimmed), takesNonFinite() {
+            throw UsageError("\(source): \(printable(trimmed)) is not a JSON value (JSON has no NaN or infinity); a Double or Float takes the strings \"nan\", \"+inf\" and \"-inf\", quoted: '\"\(spelling)\"'")
+        }
         var hint = ""
         // A control character (a NUL from a file, say) cannot go inside JSON's quotes as it is.
         if !trimmed.isEmpty, !trimmed.contains("\""), !trimmed.contains("{"), !trimmed.contains("["),
@@ -93,6 +98,17 @@ func parseJSON(_ text: String, source: String, takesText: @autoclosure () -> Boo
             hint = "; to store the text \(printable(trimmed)), quote it as JSON: '\"\(printable(trimmed))\"'"
         }
         throw UsageError("\(source): \(error)\(hint)")
+    }
+}
+
+/// The string a `Double` or `Float` slot takes for `text` when it is a common spelling of NaN
+/// or an infinity (`NaN`, `Infinity`, `-inf`, as other languages write them); nil otherwise.
+func nonFiniteSpelling(_ text: String) -> String? {
+    switch text.lowercased() {
+    case "nan", "+nan", "-nan": "nan"
+    case "inf", "+inf", "infinity", "+infinity": "+inf"
+    case "-inf", "-infinity": "-inf"
+    default: nil
     }
 }
 

@@ -15,7 +15,7 @@ enum ArgumentParser {
     ///   `--name value` is never an option (`--json`) or `--`: a value that starts with `-`
     ///   goes inline, `--prefix=-x`;
     /// - `--` ends the options; `-` alone is a positional (standard input);
-    /// - a negative number (`-5`, `-0.5`) is a positional, so `set STORE KEY -5` works;
+    /// - a negative number (`-5`, `-0.5`, `-inf`) is a positional, so `set STORE KEY -5` works;
     /// - `-h` / `--help` anywhere before `--` asks for help, whatever else is wrong.
     ///
     /// - Throws: `UsageError` for an unknown option (naming the closest one), an option
@@ -138,8 +138,10 @@ enum ArgumentParser {
         argument.hasPrefix("-") && argument != "-" && !isNegativeNumber(argument)
     }
 
+    /// `-5`, `-0.5`; and `-inf`, `-Infinity`, which `set` answers with the string a `Double`
+    /// takes (`"-inf"`) rather than as an unknown option.
     private static func isNegativeNumber(_ argument: String) -> Bool {
         guard argument.count > 1, let second = argument.dropFirst().first else { return false }
-        return second.isNumber
+        return second.isNumber || ["-inf", "-infinity"].contains(argument.lowercased())
     }
 }

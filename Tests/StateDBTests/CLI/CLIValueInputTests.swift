@@ -65,6 +65,28 @@ import Testing
         #expect(plan.stderr.contains(bom), "the words migrate --app uses: \(plan)")
     }
 
+    /// JSON has no NaN or infinity: the spellings other languages use get the strings a
+    /// `Double` or `Float` takes, not "expected a value"; `-Infinity` is not an unknown option.
+    @Test func nanAndInfinityPointToTheStringsADoubleTakes() throws {
+        let before = FileSnapshot(path)
+        for (typed, string) in [("NaN", "nan"), ("Infinity", "+inf"), ("-Infinity", "-inf"), ("inf", "+inf"), ("-inf", "-inf")] {
+            for type in ["Double", "Float?"] {
+                let run = try CLI.run("set", path, "Numbers/\(type)", typed, "--type", type)
+                #expect(run.status == 2, "\(typed): \(run)")
+                #expect(run.stderr == """
+                    statedb set: the JSON argument: \(typed) is not a JSON value (JSON has no NaN or infinity); a Double or Float \
+                    takes the strings "nan", "+inf" and "-inf", quoted: '"\(string)"'
+
+                    """, "\(typed): \(run)")
+            }
+        }
+        #expect(FileSnapshot(path) == before)
+        #expect(try CLI.run("set", path, "Numbers/Double", #""-inf""#, "--type", "Double").status == 0)
+        #expect(try readBack(path, "Numbers/Double", as: Double.self, default: 0) == -.infinity)
+        let text = try CLI.run("set", path, SampleKeys.name, "NaN")
+        #expect(text.stderr.contains(#"to store the text NaN, quote it as JSON: '"NaN"'"#), "a String slot: \(text)")
+    }
+
     @Test func floatsLargestValueIsAFloat() throws {
         let store = try StateStore(path: path)
         _ = try store.binding(for: "Limits/float", default: Float(1))
