@@ -3,7 +3,7 @@
 /// `statedb migrate status|plan|up URL [--app FILE]…`: the PostgreSQL dialect's schema
 /// migrations and the operator's state migration files.
 extension MigrateCommand {
-    func runOnPostgres(_ console: Console) throws -> ExitCode {
+    func runOnPostgres(_ store: String, _ console: Console) throws -> ExitCode {
         let migrations = try loadMigrations()
         let latest = StoreAdmin.postgresLatestSchemaVersion
         let status = try StoreAdmin.postgresMigrationStatus(url: store, migrations: migrations)

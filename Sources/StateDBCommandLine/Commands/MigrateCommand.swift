@@ -5,7 +5,9 @@ import Foundation
 /// operator's declarative state migrations.
 struct MigrateCommand: Command {
     @Argument("ACTION") var action: String
-    @Argument("STORE") var store: String
+    /// Optional to the parser, so that `migrate STORE` (the action left out) is answered with
+    /// the actions rather than "missing arguments".
+    @Argument("STORE") var store: String?
     @Option(value: "FILE", help: "A JSON file of state migrations (see docs/migrations.md); repeatable, applied in order.") var app: [String]
     @Flag(help: "status: exit 5 when anything is pending.") var exitCode: Bool
     @Flag(help: SharedHelp.json) var json: Bool
@@ -36,14 +38,17 @@ struct MigrateCommand: Command {
     )
 
     func run(_ console: Console) throws -> ExitCode {
-        let path = store
         guard ["status", "plan", "up"].contains(action) else {
-            throw UsageError("unknown action '\(printable(action))'; use status, plan or up")
+            // `migrate STORE`: the action left out, and the store taken for it.
+            throw UsageError("unknown action '\(printable(action))'; use status, plan or up, as in `statedb migrate status \(printable(store ?? action))`")
+        }
+        guard let path = store else {
+            throw UsageError("missing STORE; usage: statedb migrate \(action) STORE [--app FILE]…")
         }
         if action != "status", let option = json ? "--json" : exitCode ? "--exit-code" : nil {
             throw UsageError("\(option) goes with `migrate status` only; plan and up print text")
         }
-        if StoreAdmin.isURL(path) { return try runOnPostgres(console) }
+        if StoreAdmin.isURL(path) { return try runOnPostgres(path, console) }
         let migrations = try loadMigrations()
         // `up` writes: a store left in the middle of a transaction is played back first, as
         // the app's open would; `status` and `plan` only read, and refuse it saying so.

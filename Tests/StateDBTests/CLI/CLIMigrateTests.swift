@@ -90,6 +90,26 @@ struct CLIMigrateTests {
         #expect(SQLiteProbe(path: folder.storePath).keys == ["Home/TapCounter/count"])
     }
 
+    /// `migrate STORE`, the action left out: the store is taken for the action, and the answer
+    /// names the actions (not "missing arguments"); an action without its store asks for it.
+    @Test func aStoreWithoutItsActionIsAnsweredWithTheActions() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath)
+        let before = try fileBytes(folder.storePath)
+        let store = folder.storePath
+        let cases: [([String], String)] = [
+            (["migrate", store], "statedb migrate: unknown action '\(store)'; use status, plan or up, as in `statedb migrate status \(store)`\n"),
+            (["migrate", "sideways", store], "statedb migrate: unknown action 'sideways'; use status, plan or up, as in `statedb migrate status \(store)`\n"),
+            (["migrate", "up"], "statedb migrate: missing STORE; usage: statedb migrate up STORE [--app FILE]…\n"),
+        ]
+        for (arguments, message) in cases {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 2 && run.stderr == message, "\(arguments): \(run)")
+        }
+        #expect(try CLI.run("migrate").stderr.contains("missing arguments; usage: statedb migrate status STORE"))
+        #expect(try fileBytes(store) == before)
+    }
+
     @Test func badInputIsRefusedAndWritesNothing() throws {
         let folder = TemporaryDirectory()
         try makeStore(folder.storePath)
