@@ -106,6 +106,8 @@ extension StoreAdmin {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw StateStoreError(.cannotOpen, path: path, "is not a regular file; give the path of a store file.")
         }
+        // An empty file is no store yet, as every other command says (exit 6), not junk.
+        if info.st_size == 0 { throw StateStoreError.missingStore(path) }
         let header = try? DatabaseFileReader.prefix(of: path, count: 16)
         guard let header, header == Array("SQLite format 3\0".utf8) else {
             throw StateStoreError(.notADatabase, path: path, "not a SQLite database (unknown header); there is nothing statedb can recover from it.")

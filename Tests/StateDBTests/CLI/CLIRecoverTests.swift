@@ -323,6 +323,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fresh))
     }
 
+    /// An empty file is no store yet, in the words (and exit code) of every other command,
+    /// not "not a SQLite database".
+    @Test func anEmptyFileIsNoStoreYetAsForEveryCommand() throws {
+        let empty = folder.path("empty.sqlite"), output = out.path("out.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data(), attributes: [.posixPermissions: 0o600]))
+        let get = try CLI.run("get", empty, "A/b")
+        let run = try CLI.run("recover", empty, output)
+        #expect(run.status == 6 && run.status == get.status, "\(run)")
+        #expect(run.stderr == get.stderr.replacingOccurrences(of: "statedb get:", with: "statedb recover:"), "\(run)\n\(get)")
+        #expect(run.stderr.contains("the file is empty (0 bytes)"), "\(run)")
+        #expect(try fileBytes(empty).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func whatIsNotAStoreIsRefusedAndNothingIsCreated() throws {
         let output = folder.path("out.sqlite")
         let missing = try CLI.run("recover", folder.path("missing.sqlite"), output)
