@@ -45,9 +45,15 @@ extension SlotType {
                 // In range when the literal rounds to a finite value of the type, as the app's
                 // decoder reads it: 3.4028235e38 (what Swift writes for Float's largest value)
                 // is a Float although, as a Double, it is a little above that value.
-                let finite = self == .float ? Float(literal)?.isFinite : Double(literal)?.isFinite
-                guard finite == true else {
+                let number = self == .float ? Float(literal).map(Double.init) : Double(literal)
+                guard number?.isFinite == true else {
                     throw TypeCheckFailure(path: path, problem: "\(literal) is out of range for \(displayName)", isShapeOnly: false)
+                }
+                // Nor may a number that is not zero round to zero (1e-50 as a Float): it would be
+                // stored, and read by the app, as 0.
+                if number == 0, literal.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+                    let smallest = self == .float ? "\(Float.leastNonzeroMagnitude)" : "\(Double.leastNonzeroMagnitude)"
+                    throw TypeCheckFailure(path: path, problem: "\(literal) is too small for \(displayName): it rounds to 0 (the smallest \(displayName) above zero is \(smallest)); write 0 if zero is meant", isShapeOnly: false)
                 }
             case .string(let text) where SlotType.nonFiniteSpellings.contains(text):
                 break

@@ -113,6 +113,35 @@ import Testing
         }
     }
 
+    /// A number that is not zero but rounds to zero in its type (1e-50 as a Float, 1e-400 as a
+    /// Double) is refused, as one too large is: it would be stored, and read by the app, as 0.
+    /// Zero itself, in any spelling, and the smallest non-zero values are taken.
+    @Test func aNumberThatRoundsToZeroIsRefused() throws {
+        let store = try StateStore(path: path)
+        _ = try store.binding(for: "Limits/float", default: Float(1))
+        _ = try store.binding(for: "Limits/double", default: Double(1))
+        _ = try store.binding(for: "Limits/floats", default: [Float(1)])
+        store.close()
+        let before = FileSnapshot(path)
+        let cases = [("Limits/float", "1e-50", "1e-50 is too small for Float: it rounds to 0 (the smallest Float above zero is 1e-45); write 0 if zero is meant"),
+                     ("Limits/float", "-2e-46", "-2e-46 is too small for Float"),
+                     ("Limits/double", "1e-400", "1e-400 is too small for Double: it rounds to 0 (the smallest Double above zero is 5e-324)"),
+                     ("Limits/floats", "[1, 1e-50]", "at [1]: 1e-50 is too small for Float")]
+        for (key, json, message) in cases {
+            let run = try CLI.run("set", path, key, json)
+            #expect(run.status == 3, "\(json): \(run)")
+            #expect(run.stderr.contains(message), "\(json): \(run)")
+            #expect(FileSnapshot(path) == before)
+        }
+        for zero in ["0", "0.0", "0e-50", "-0.0"] {
+            #expect(try CLI.run("set", path, "Limits/float", zero).status == 0, "\(zero)")
+        }
+        #expect(try CLI.run("set", path, "Limits/float", "1e-45").status == 0)
+        #expect(try readBack(path, "Limits/float", as: Float.self, default: 0) == Float.leastNonzeroMagnitude)
+        #expect(try CLI.run("set", path, "Limits/double", "5e-324").status == 0)
+        #expect(try readBack(path, "Limits/double", as: Double.self, default: 0) == Double.leastNonzeroMagnitude)
+    }
+
     @Test func anIntKeyedDictionaryTakesEachKeyOnceAsJSONEncoderWritesIt() throws {
         let store = try StateStore(path: path)
         _ = try store.binding(for: "Scores/byLevel", default: [1: "a"])
