@@ -79,10 +79,21 @@ extension View {
     public func kerning(_ kerning: Double) -> Self { self }
     /// Accepted and ignored, as `kerning(_:)`.
     public func tracking(_ tracking: Double) -> Self { self }
+    /// Accepted and ignored: a terminal puts its lines one below the other, with no room to
+    /// space them out.
+    public func lineSpacing(_ lineSpacing: Double) -> Self { self }
+    /// Accepted and ignored: a terminal draws text in one size only, so it never shrinks text
+    /// to fit; a `.frame` narrower than the text cuts it with `…`.
+    public func minimumScaleFactor(_ factor: Double) -> Self { self }
     /// Accepted and ignored: rows are drawn without separators.
     public func listRowSeparator(_ visibility: Visibility) -> Self { self }
     /// Accepted and ignored: a terminal draws no backgrounds.
     public func scrollContentBackground(_ visibility: Visibility) -> Self { self }
+    /// Accepted and ignored: a terminal draws a list's rows on the screen's own background
+    /// (`.background(_:)` with a `Color` colours a row's text).
+    public func listRowBackground<V: View>(_ view: V?) -> Self { self }
+    /// Accepted and ignored: a list indents its rows itself, by whole columns.
+    public func listRowInsets(_ insets: EdgeInsets?) -> Self { self }
 }
 
 /// `.opacity(_:)`: dimmed below 1, blank at 0.
