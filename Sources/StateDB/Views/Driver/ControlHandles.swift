@@ -37,7 +37,7 @@ public struct ControlHandle {
             kind = .stepper
             title = host.renderedText(of: node)
         default:
-            // A view with `.onTapGesture` is a button titled with its own text.
+            // A view with `.onTapGesture` (or `.onLongPressGesture`) is a button titled with its own text.
             guard node.tapAction != nil else { return nil }
             kind = .button
             title = ReadTracker.untracked { host.renderLines(of: node).map(TextStyle.stripped).joined(separator: " ") }

@@ -9,11 +9,14 @@ struct TapGestureModifier: AttachedModifier {
 }
 
 extension ViewNode {
-    /// The action of an `.onTapGesture` on the node, if any (the innermost), else selecting
-    /// the node when it is a row of a selectable `List` (a `NavigationLink` row selects through
-    /// its own control).
+    /// The action of an `.onTapGesture` on the node, if any (the innermost), else of an
+    /// `.onLongPressGesture` (`LongPressGestureModifier`), else selecting the node when it is a
+    /// row of a selectable `List` (a `NavigationLink` row selects through its own control).
     var tapAction: (() -> Void)? {
-        if !modifiers.isEmpty, let action = modifiers.lazy.compactMap({ ($0 as? TapGestureModifier)?.action }).first { return action }
+        if !modifiers.isEmpty {
+            if let action = modifiers.lazy.compactMap({ ($0 as? TapGestureModifier)?.action }).first { return action }
+            if let action = modifiers.lazy.compactMap({ ($0 as? LongPressGestureModifier)?.action }).first { return action }
+        }
         return view is any NavigationLinkMarker ? nil : listSelectionAction
     }
 }
