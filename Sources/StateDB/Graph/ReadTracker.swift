@@ -24,17 +24,16 @@ final class ReadRecorder {
     }
 
     /// Notes a read of a part of a slot (see `PartRead`), unless it is inside the read of a
-    /// larger part of the same slot (`$item.title`'s read of `$item`), which covers it. A
-    /// read again through a location read lately takes the place of the earlier one (what it
-    /// saw last is what the body shows, unless the body wrote meanwhile, which is reported):
-    /// a row reading `item.title`, `item.count` and `item.done` needs one check, not three.
+    /// larger part of the same slot (`$item.title`'s read of `$item`), which covers it.
     func recordPart(_ part: PartRead) {
         if part.cell === slotOfPartBeingRead { return }
-        for index in parts.indices.reversed().prefix(4) where parts[index].location == part.location {
-            parts[index] = part
-            return
-        }
         parts.append(part)
+    }
+
+    /// The latest part read through `location` among the last few (a body reads its
+    /// element's fields one after another), nil when there is none.
+    func latestPart(through location: ObjectIdentifier) -> PartRead? {
+        parts.suffix(4).last { $0.location == location }
     }
 
     /// Runs `read`, a read of a part of `cell`, leaving out its reads of `cell` itself.

@@ -177,6 +177,11 @@ public final class ViewHost {
         let writes = bodyWrites
         bodyWrites = [:]
         var invalidated: [ViewNode] = []
+        // Views that read a changed slot only through parts of it: re-run only if a part
+        // changed, which is asked in the parent-first loop below, when each one's turn comes
+        // (a parent re-run first may have removed it: asking then would run the app's key path
+        // on an element that is gone, `$items[i]` of a deleted last `i`).
+        var partReaders: [(node: ViewNode, cell: SlotCell, depth: Int)] = []
         var changed = store.drainChanges(of: subscriber)
         for other in otherStores { changed += other.store.drainChanges(of: other.subscriber) }
         for cell in changed {
@@ -193,7 +198,10 @@ public final class ViewHost {
                     node.invalidationDepth = min(node.invalidationDepth, depth)
                     return
                 }
-                if node.sawOnlyUnchangedParts(of: cell) { return }
+                if node.readsOnlyParts(of: cell) {
+                    partReaders.append((node, cell, depth))
+                    return
+                }
                 node.isInvalidated = true
                 node.invalidationDepth = depth
                 invalidated.append(node)
@@ -212,11 +220,33 @@ public final class ViewHost {
                 invalidated.append(node)
             }
         }
-        invalidated.sort { $0.depth < $1.depth }
-        for node in invalidated where node.isMounted && node.isInvalidated {
-            evaluate(node, depth: node.invalidationDepth, previousView: node.view)
+        if partReaders.isEmpty {
+            invalidated.sort { $0.depth < $1.depth }
+            for node in invalidated where node.isMounted && node.isInvalidated {
+                evaluate(node, depth: node.invalidationDepth, previousView: node.view)
+            }
+        } else {
+            evaluateParentsFirst(invalidated, partReaders: partReaders)
         }
         evaluateEnvironmentReaders()
+    }
+
+    /// Re-evaluates `invalidated`, and each of `partReaders` whose part of the slot changed, in
+    /// one pass, parents first. A part reader is asked only when its turn comes, if it is still
+    /// mounted and not re-run meanwhile (see `evaluateInvalidated`).
+    private func evaluateParentsFirst(_ invalidated: [ViewNode], partReaders: [(node: ViewNode, cell: SlotCell, depth: Int)]) {
+        var work = invalidated.map { (node: $0, part: nil as (cell: SlotCell, depth: Int)?) }
+        work += partReaders.map { (node: $0.node, part: ($0.cell, $0.depth)) }
+        work.sort { $0.node.depth < $1.node.depth }
+        for (node, part) in work where node.isMounted {
+            if let part {
+                // Invalidated by another change too: its own entry re-runs it.
+                guard !node.isInvalidated, !node.sawOnlyUnchangedParts(of: part.cell) else { continue }
+                evaluate(node, depth: part.depth, previousView: node.view)
+            } else if node.isInvalidated {
+                evaluate(node, depth: node.invalidationDepth, previousView: node.view)
+            }
+        }
     }
 
     /// Re-evaluates the views that read an environment value that changed meanwhile (and

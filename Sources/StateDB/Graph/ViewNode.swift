@@ -86,6 +86,12 @@ final class ViewNode {
         set { if !newValue.isEmpty || rare != nil { rareFields().partReads = newValue } }
     }
 
+    /// Whether the last evaluation read `cell` only through parts of it (see `PartRead`).
+    func readsOnlyParts(of cell: SlotCell) -> Bool {
+        guard let parts = rare?.partReads, !parts.isEmpty else { return false }
+        return parts.contains { $0.cell === cell }
+    }
+
     /// Whether the last evaluation read `cell` only through parts of it that are still what
     /// it saw: a change to the slot elsewhere need not re-run this view.
     func sawOnlyUnchangedParts(of cell: SlotCell) -> Bool {

@@ -108,6 +108,11 @@ public final class MigrationSlots {
     /// a branch), each keeping its qualifiers (`Root/Item[id: 2]/x`), as `statedb mv` does.
     func renameIdentity(from old: String, to new: String) throws {
         let prefix = KeyPrefix(old)
+        // A target below the source (`Root/Row` to `Root/Row[then]` or `Root/Row/Inner`) would
+        // be renamed again by the same migration, and an empty source names every key.
+        guard !old.isEmpty, !new.isEmpty, !prefix.matches(new) else {
+            throw StateStoreError(.migrationFailed, path: path, "cannot rename the identity \(JSONValue.quoted(old)) to \(JSONValue.quoted(new)): \(old.isEmpty || new.isEmpty ? "an identity is never empty" : "the new identity is the old one or below it, so its slots would be renamed again") (nothing was applied). Move those keys with a `.custom` migration instead (`slots.rename(key, to: newKey)` for each).")
+        }
         for key in try database.slotKeys() {
             let slotKey = SlotKey(key)
             guard prefix.matches(slotKey.identity) else { continue }

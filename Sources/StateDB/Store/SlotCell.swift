@@ -38,6 +38,9 @@ class SlotCell: @unchecked Sendable {
     /// See `TypedSlotCell.comparesOutsideLock`; fixed at creation, read outside the lock (it
     /// decides whether a write takes the lock first).
     let comparesOutsideLock: Bool
+    /// Whether the store compares the values written with `==` (an `EquatableSlotCell`):
+    /// only then may a view's read of a part of it be told unchanged (`PartRead`).
+    var holdsEquatableValue: Bool { false }
     /// See `TypedSlotCell.valueRunsAppCode`; fixed at creation.
     let valueRunsAppCode: Bool
     /// The views that read the slot, kept here for the view graph (`DependencyIndex`), which
@@ -330,6 +333,7 @@ class TypedSlotCell<Value: Codable>: SlotCell, @unchecked Sendable {
 /// conformance, where a stored `(Value, Value) -> Bool` closure copied both values for every
 /// write.
 final class EquatableSlotCell<Value: Codable & Equatable>: TypedSlotCell<Value>, @unchecked Sendable {
+    override var holdsEquatableValue: Bool { true }
     override func isUnchanged(_ newValue: Value) -> Bool { value == newValue }
     override func isEqual(_ a: Value, _ b: Value) -> Bool { a == b }
     override class var equalityRunsAppCode: Bool { NativeKind.of(Value.self).mayRunAppCode }

@@ -13,7 +13,11 @@ enum StoreWriteAccess {
         for suffix in ["", "-wal", "-shm"] {
             let file = path + suffix
             var info = stat()
-            guard lstat(file, &info) == 0, access(file, W_OK) != 0 else { continue }
+            // As the process's effective user, who opens the file (`access` asks for the real one).
+            guard lstat(file, &info) == 0, faccessat(AT_FDCWD, file, W_OK, AT_EACCESS) != 0 else { continue }
+            if errno == EROFS {
+                return StateStoreError(.readOnly, path: path, "\(StateStoreError.shellWord(file)) is on a file system mounted read-only, so no change could be saved; nothing was written. Copy the store to a writable place and use the copy, or mount the file system read-write.")
+            }
             let mode = String(info.st_mode & 0o777, radix: 8)
             let who = "mode 0\(mode), owner uid \(info.st_uid); this process runs as uid \(geteuid())"
             if suffix.isEmpty {

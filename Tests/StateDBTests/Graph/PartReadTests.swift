@@ -140,9 +140,83 @@ private struct NameView: View {
     }
 }
 
+/// Rows bound by index (`$items[i]`): deleting the last item removes its row before anything
+/// reads `items[last]` again.
+private struct IndexedList: View {
+    @State var names = ["a", "b", "c"]
+    var body: some View {
+        VStack {
+            ForEach(names.indices, id: \.self) { index in
+                NameRow(name: $names[index])
+            }
+            Button("Drop last") { names.removeLast() }
+        }
+    }
+}
+
+private struct NameRow: View {
+    @Binding var name: String
+    var body: some View {
+        let _ = EvaluationLog.record("NameRow \(name)")
+        Text(name)
+    }
+}
+
+/// Not `Equatable`: a part of this type cannot be told unchanged.
+private struct Tag: Codable {
+    var label: String
+}
+
+/// `==` that leaves out `tags` (which cannot be compared).
+private struct Card: Codable, Equatable, Identifiable {
+    var id: Int
+    var count = 0
+    var tags: [Tag] = []
+    static func == (lhs: Card, rhs: Card) -> Bool { lhs.id == rhs.id && lhs.count == rhs.count }
+}
+
+private struct CardList: View {
+    @State var cards = (0..<3).map { Card(id: $0, tags: [Tag(label: "t\($0)")]) }
+    var body: some View {
+        VStack {
+            ForEach($cards) { $card in
+                TagsRow(tags: $card.tags, id: card.id)
+            }
+            Button("Count 0") { cards[0].count += 1 }
+        }
+    }
+}
+
+private struct TagsRow: View {
+    @Binding var tags: [Tag]
+    let id: Int
+    var body: some View {
+        let _ = EvaluationLog.record("TagsRow \(id)")
+        Text(tags.map(\.label).joined())
+    }
+}
+
 @MainActor
 @Suite(.serialized)
 struct PartReadTests {
+    @Test func removingTheLastIndexedRowDoesNotReadItsIndexAgain() throws {
+        let host = ViewHost(root: IndexedList(), store: .inMemory())
+        _ = EvaluationLog.take()
+        try host.button("Drop last").tap()
+        #expect(host.texts.prefix(2) == ["a", "b"])
+        #expect(!host.texts.contains("c"))
+        #expect(EvaluationLog.take() == [], "the kept rows' parts did not change")
+    }
+
+    /// A part that is not `Equatable` (`$card.tags`) is a read of the whole slot: the row
+    /// re-runs on every change, never held unchanged by its element's partial `==`.
+    @Test func aPartThatIsNotEquatableIsAReadOfTheWholeSlot() throws {
+        let host = ViewHost(root: CardList(), store: .inMemory())
+        _ = EvaluationLog.take()
+        try host.button("Count 0").tap()
+        #expect(EvaluationLog.take().sorted() == ["TagsRow 0", "TagsRow 1", "TagsRow 2"])
+    }
+
     @Test func editingOneElementReRunsOnlyItsRow() throws {
         let host = ViewHost(root: List(), store: .inMemory())
         _ = EvaluationLog.take()

@@ -48,6 +48,21 @@ struct StateMigrationTests {
         ])
     }
 
+    /// A target below the source would be renamed again by the same migration: refused, and
+    /// nothing applied.
+    @Test func renameIdentityRefusesATargetBelowItsSource() throws {
+        let folder = TemporaryDirectory()
+        try makeStore(folder.storePath, ["Root/Row/x": 1, "Root/Row[then]/x": 2])
+        for target in ["Root/Row[then]", "Root/Row/Inner", "Root/Row", ""] {
+            #expect {
+                try StateStore(path: folder.storePath, migrations: [.renameIdentity("wrap", from: "Root/Row", to: target)])
+            } throws: { error in
+                (error as? StateStoreError)?.kind == .migrationFailed
+            }
+        }
+        #expect(SQLiteProbe(path: folder.storePath).keys == ["Root/Row/x", "Root/Row[then]/x"])
+    }
+
     @Test func renamePropertyInMatchingIdentities() throws {
         let folder = TemporaryDirectory()
         try makeStore(folder.storePath, ["List/Row[id: 1]/done": 1, "List/Row[id: 2]/done": 0, "Other/done": 5])

@@ -80,10 +80,24 @@ final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location
         if let found { place = found }
     }
 
+    /// The same element of the same collection, wherever each binding last found it: after
+    /// an insert or a move, a row's old binding and the one its parent's new struct carries
+    /// reach the same element, so the row is not re-run for it.
     override func isSame(as other: Location<C.Element>) -> Bool {
-        guard let other = other as? KeyPathElementLocation<C, ID> else { return false }
-        return place.id == other.place.id && place.index == other.place.index && idPath == other.idPath
-            && collection.isSame(as: other.collection)
+        guard let other = other as? KeyPathElementLocation<C, ID>, idPath == other.idPath,
+              collection.isSame(as: other.collection) else { return false }
+        let mine = currentPlace(), theirs = other.currentPlace()
+        return mine.id == theirs.id && mine.index == theirs.index
+    }
+
+    /// Where the element is now (see `find`), remembered; where it was last found when it is
+    /// gone. Read untracked: a parent comparing its children's inputs does not read the slot.
+    private func currentPlace() -> (id: ID, index: C.Index) {
+        let (id, hint) = place
+        let elements = ReadTracker.untracked { collection.get() }
+        guard let index = find(id, near: hint, in: elements) else { return (id, hint) }
+        if index != hint { place = (id, index) }
+        return (id, index)
     }
 
     override var slotKey: String? { collection.slotKey }

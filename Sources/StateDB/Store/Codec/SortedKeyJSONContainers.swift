@@ -8,7 +8,9 @@ struct JSONEncodingUnsupported: Error {}
 /// a struct costs one object here (plus the standard library's container box).
 final class JSONNodeEncoder: Encoder {
     /// The encoder of the top-level value, which keeps `isUnsupported`; nil for that one.
-    /// Unowned: the root holds every nested encoder (through its nodes), and outlives them.
+    /// Unowned: the nodes of the root's tree hold the nested encoders, and the root lives
+    /// until the text is written, after the last use of this field. (A value whose
+    /// `encode(to:)` kept its encoder and used it after the encoding would trap here.)
     private unowned let root: JSONNodeEncoder?
     /// Something came up that only `JSONEncoder` does exactly (kept on the root).
     private var unsupported = false

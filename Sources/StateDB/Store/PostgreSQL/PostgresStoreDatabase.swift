@@ -51,6 +51,8 @@ final class PostgresStoreDatabase: StoreDatabase {
         }
         try run("opening the store", retryingOnReconnect: false) {
             let version = try PostgresSchema.inspect(connection)
+            // Before any migration writes: a foreign trigger would fire inside its writes too.
+            if !options.readOnly && version > 0 { try PostgresSchema.refuseForeignTriggers(connection) }
             if version < PostgresSchemaMigration.latestVersion {
                 if options.readOnly && version == 0 {
                     throw StateStoreError(.missing, path: redacted, "the database holds no store, and it was opened read-only (nothing was created).")
@@ -61,7 +63,6 @@ final class PostgresStoreDatabase: StoreDatabase {
                 try PostgresSchema.migrate(connection)
             }
             try PostgresSchema.verify(connection)
-            if !options.readOnly { try PostgresSchema.refuseForeignTriggers(connection) }
             try connection.listen(Self.changesChannel)
         }
         polledSession = connection.backendPID
