@@ -50,17 +50,22 @@ final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location
         return elements.firstIndex { $0[keyPath: idPath] == id }
     }
 
+    /// Where the element is in `elements` (see `find`), remembered for the next look; nil when
+    /// it is gone.
+    private func locate(in elements: C) -> (id: ID, index: C.Index)? {
+        let (id, hint) = place
+        guard let index = find(id, near: hint, in: elements) else { return nil }
+        if index != hint { place = (id, index) }
+        return (id, index)
+    }
+
     override func get() -> C.Element {
         readAsPart {
-            let (id, hint) = place
             let elements = collection.get()
-            if let index = find(id, near: hint, in: elements) {
-                let element = elements[index]
-                if index != hint { place = (id, index) }
-                lastValue = element
-                return element
-            }
-            return lastValue
+            guard let index = locate(in: elements)?.index else { return lastValue }
+            let element = elements[index]
+            lastValue = element
+            return element
         }
     }
 
@@ -93,11 +98,7 @@ final class KeyPathElementLocation<C: MutableCollection, ID: Hashable>: Location
     /// Where the element is now (see `find`), remembered; where it was last found when it is
     /// gone. Read untracked: a parent comparing its children's inputs does not read the slot.
     private func currentPlace() -> (id: ID, index: C.Index) {
-        let (id, hint) = place
-        let elements = ReadTracker.untracked { collection.get() }
-        guard let index = find(id, near: hint, in: elements) else { return (id, hint) }
-        if index != hint { place = (id, index) }
-        return (id, index)
+        locate(in: ReadTracker.untracked { collection.get() }) ?? place
     }
 
     override var slotKey: String? { collection.slotKey }
